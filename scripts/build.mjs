@@ -1,0 +1,53 @@
+// Bundles the extension, the CLI, the webviews and the compiled test suites with esbuild.
+import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const r = (...p) => path.join(ROOT, ...p);
+
+function findTests(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...findTests(full));
+    else if (name.endsWith('.test.ts')) out.push(full);
+  }
+  return out.sort();
+}
+
+// One entry file per suite, importing every *.test.ts, so each suite is a single bundle.
+function suiteEntry(name, dirs) {
+  const files = dirs.flatMap((d) => findTests(r(d)));
+  const entry = r('out', `${name}.entry.ts`);
+  mkdirSync(path.dirname(entry), { recursive: true });
+  writeFileSync(entry, files.map((f) => `import ${JSON.stringify(path.relative(path.dirname(entry), f).replace(/\\/g, '/').replace(/\.ts$/, ''))};`).join('\n') + '\n');
+  return entry;
+}
+
+const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
+
+export async function buildUnitSuite() {
+  mkdirSync(r('out/test'), { recursive: true });
+  await esbuild.build({ ...common, entryPoints: [suiteEntry('unit', ['test/unit', 'src/core'])], outfile: r('out/test/unit.js') });
+  copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), r('out/test/sql-wasm.wasm'));
+}
+
+export async function build() {
+  mkdirSync(r('dist'), { recursive: true });
+  await Promise.all([
+    esbuild.build({ ...common, entryPoints: [r('src/extension.ts')], outfile: r('dist/extension.js'), external: ['vscode'] }),
+    esbuild.build({ ...common, entryPoints: [r('src/extensionWorker.ts')], outfile: r('dist/worker.js') }),
+    esbuild.build({ ...common, entryPoints: [r('src/cli/main.ts')], outfile: r('dist/cli.js'), banner: { js: '#!/usr/bin/env node' } }),
+    esbuild.build({ ...common, platform: 'browser', format: 'esm', target: 'es2022', entryPoints: [r('webview/funnel/main.ts')], outfile: r('dist/webview/funnel.js') }),
+    buildUnitSuite(),
+    esbuild.build({ ...common, entryPoints: [suiteEntry('integration', ['test/integration/suite'])], outfile: r('out/test/integration.js'), external: ['vscode', 'mocha'] }),
+  ]);
+  copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), r('dist/sql-wasm.wasm'));
+  copyFileSync(r('webview/funnel/funnel.css'), r('dist/webview/funnel.css'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  build().catch((e) => { console.error(e.message); process.exit(1); });
+}

@@ -1,0 +1,30 @@
+import type { CliCommand } from '../command';
+import { CorpusStore } from '../../core/store/corpusStore';
+import { runBuild } from '../../core/build/runBuild';
+import { loadCorpusConfig } from '../../core/config/loadConfig';
+import { storeConfig } from '../../core/gerrit/fetchCorpus';
+import { refreshFlags } from '../../core/flags/flagStore';
+
+export const buildCommand: CliCommand = {
+  name: 'build',
+  summary: 'build examples from the stored records only (never the network)',
+  usage: 'build --db <file> [--config <corpus.json>]',
+  options: { db: { type: 'string' }, config: { type: 'string' } },
+  required: ['db'],
+  async run(values, io) {
+    const store = await CorpusStore.open(String(values.db));
+    try {
+      const config = values.config ? loadCorpusConfig(String(values.config)) : undefined;
+      // The config a build ran with is the one verify --reproduce rebuilds with.
+      if (config) storeConfig(store, config);
+      const result = await runBuild(store, { config, signal: io.signal });
+      const flagged = refreshFlags(store, result.buildId);
+      store.save();
+      if (flagged) io.out(`${flagged} new flags for the inspector`);
+      io.out(`build ${result.buildId}: ${result.kept} examples kept, corpus ${result.corpusHash.slice(0, 12)}, rules ${result.rulesVersion.slice(0, 12)}`);
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};

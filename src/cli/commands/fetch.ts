@@ -1,0 +1,55 @@
+import type { CliCommand } from '../command';
+import { CorpusStore } from '../../core/store/corpusStore';
+import { UserError } from '../../core/store/errors';
+import { corpusDbPath, loadCorpusConfig } from '../../core/config/loadConfig';
+import { sealWindow, syncWindows, unsealWindow } from '../../core/config/windows';
+import { fetchCorpus, storeConfig } from '../../core/gerrit/fetchCorpus';
+import { localUserPseudonym } from '../../core/privacy/localUser';
+
+export const fetchCommand: CliCommand = {
+  name: 'fetch',
+  summary: 'fetch merged changes from every host in the config into the corpus file (pseudonymized, resumable)',
+  usage: 'fetch --config <corpus.json> [--db <file>] [--unseal <window>] [--seal <window>]',
+  options: { config: { type: 'string' }, db: { type: 'string' }, unseal: { type: 'string' }, seal: { type: 'string' }, quiet: { type: 'boolean' } },
+  required: ['config'],
+  async run(values, io) {
+    const configFile = String(values.config);
+    const config = loadCorpusConfig(configFile);
+    const salt = io.env[config.salt.env];
+    if (!salt) throw new UserError(`no salt: set the environment variable ${config.salt.env} (nothing was fetched)`);
+    const db = values.db ? String(values.db) : corpusDbPath(configFile, config);
+    const store = await CorpusStore.openOrCreate(db);
+    try {
+      if (values.seal || values.unseal) {
+        store.transaction(() => {
+          storeConfig(store, config);
+          syncWindows(store, config);
+          if (values.seal) io.out(`sealed window "${values.seal}": sha256 ${sealWindow(store, String(values.seal))}`);
+          if (values.unseal) {
+            unsealWindow(store, String(values.unseal), localUserPseudonym(salt));
+            io.out(`unsealed window "${values.unseal}"`);
+          }
+        });
+        store.save();
+      }
+      let last = 0;
+      const summary = await fetchCorpus(store, config, {
+        salt,
+        signal: io.signal,
+        onProgress: (p) => {
+          if (values.quiet || (Date.now() - last < 1000 && p.phase !== 'done')) return;
+          last = Date.now();
+          io.err(`${p.org}: ${p.phase}, ${p.listed} listed, ${p.changesDone}/${p.changesTotal} changes, ${p.requests} requests, ${p.errors} errors, pace ${p.intervalMs} ms`);
+        },
+      });
+      for (const f of summary.failures) io.err(`review-corpus: ${f}`);
+      const counts = store.all<{ org: string; rule: string | null; n: number }>(
+        `SELECT h.org, c.collection_rule AS rule, count(*) AS n FROM changes c JOIN hosts h ON h.id = c.host_id GROUP BY h.org, c.collection_rule ORDER BY h.org, rule`);
+      for (const c of counts) io.out(`${c.org}\t${c.rule ?? 'fetched'}\t${c.n}`);
+      io.out(`wrote ${db}`);
+      return summary.failures.length > 0 ? 1 : 0;
+    } finally {
+      store.close();
+    }
+  },
+};

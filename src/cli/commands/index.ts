@@ -1,0 +1,9 @@
+import type { CliCommand } from '../command';
+import { fetchCommand } from './fetch';
+import { buildCommand } from './build';
+import { funnelCommand } from './funnel';
+import { exportCommand } from './export';
+import { verifyCommand } from './verify';
+import { diffCommand } from './diff';
+
+export const COMMANDS: CliCommand[] = [fetchCommand, buildCommand, funnelCommand, exportCommand, verifyCommand, diffCommand] as CliCommand[];

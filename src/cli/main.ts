@@ -1,0 +1,67 @@
+import { UserError } from '../core/store/errors';
+import { helpText, parseCommandArgs, type CliCommand, type CliIo } from './command';
+import { COMMANDS } from './commands';
+import pkg from '../../package.json';
+
+function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    `review-corpus ${pkg.version}: build code-review refinement corpora from Gerrit into one sql.js file`,
+    '',
+    'usage: review-corpus <command> [options]',
+    '',
+    'commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Run `review-corpus <command> --help` for a command\'s options.',
+  ].join('\n');
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(mainHelp());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version') {
+    io.out(pkg.version);
+    return 0;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name) as CliCommand | undefined;
+  if (!cmd) {
+    io.err(`review-corpus: unknown command '${name}' (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+    return 2;
+  }
+  try {
+    const values = parseCommandArgs(cmd, rest);
+    if (values === 'help') {
+      io.out(helpText(cmd));
+      return 0;
+    }
+    return await cmd.run(values, io);
+  } catch (e) {
+    if (e instanceof UserError) {
+      io.err(`review-corpus: ${e.message}`);
+      return 2;
+    }
+    if ((e as Error).name === 'AbortError') {
+      io.err('review-corpus: cancelled');
+      return 130;
+    }
+    // An unexpected failure is still one line; REVIEW_CORPUS_DEBUG=1 shows the stack.
+    io.err(`review-corpus: internal error: ${(e as Error).message}`);
+    if (io.env.REVIEW_CORPUS_DEBUG) io.err(String((e as Error).stack));
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  runCli(process.argv.slice(2), {
+    out: (l) => process.stdout.write(l + '\n'),
+    err: (l) => process.stderr.write(l + '\n'),
+    env: process.env,
+    signal: controller.signal,
+  }).then((code) => { process.exitCode = code; });
+}

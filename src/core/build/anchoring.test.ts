@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { anchorComments } from './anchoring';
+import { parseDiffInfo } from './diffInfo';
+
+const lines = (from: number, to: number, prefix = 'l') => Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);
+const diff = (content: unknown[], extra: Record<string, unknown> = {}) => parseDiffInfo(JSON.stringify({ content, ...extra }));
+const rules = { aroundLines: 3, contextLines: 3 };
+
+describe('anchorComments', () => {
+  // Lines 1..20; line 10 replaced.
+  const replace10 = diff([{ ab: lines(1, 9) }, { a: ['l10'], b: ['L10'] }, { ab: lines(11, 20) }]);
+
+  it('forms the hunk of the touched edit with context, both sides numbered', () => {
+    const { changedAround, hunks } = anchorComments(replace10, [{ first: 10, last: 10 }], rules);
+    assert.deepEqual(changedAround, [true]);
+    assert.equal(hunks.length, 1);
+    const h = hunks[0];
+    assert.deepEqual([h.beforeStart, h.afterStart, h.editLinesBefore, h.editLinesAfter, h.beforeLines, h.afterLines], [7, 7, 1, 1, 7, 7]);
+    assert.equal(h.beforeText, 'l7\nl8\nl9\nl10\nl11\nl12\nl13\n');
+    assert.equal(h.afterText, 'l7\nl8\nl9\nL10\nl11\nl12\nl13\n');
+  });
+
+  it('decides "changed around" at exactly aroundLines, and widens the hunk to the commented line', () => {
+    const { changedAround, hunks } = anchorComments(replace10, [{ first: 7, last: 7 }, { first: 6, last: 6 }, { first: 14, last: 14 }], rules);
+    assert.deepEqual(changedAround, [true, false, false]);
+    assert.equal(hunks.length, 1);
+    assert.deepEqual(hunks[0].comments, [0]);
+    assert.equal(hunks[0].beforeStart, 4, 'line 7 plus three lines of context');
+  });
+
+  it('lets a pure insertion touch a window it borders', () => {
+    // b lines inserted before A line 11 (after line 10).
+    const ins = diff([{ ab: lines(1, 10) }, { b: ['new'] }, { ab: lines(11, 20) }]);
+    const { changedAround, hunks } = anchorComments(ins, [{ first: 7, last: 7 }, { first: 6, last: 6 }, { first: 14, last: 14 }, { first: 15, last: 15 }], rules);
+    assert.deepEqual(changedAround, [true, false, true, false]);
+    assert.equal(hunks.length, 1, 'the two comments share the insertion');
+    assert.equal(hunks[0].editLinesBefore, 0);
+    assert.equal(hunks[0].editLinesAfter, 1);
+  });
+
+  it('takes a range comment from start_line to end_line', () => {
+    const { changedAround } = anchorComments(replace10, [{ first: 1, last: 7 }, { first: 1, last: 6 }], rules);
+    assert.deepEqual(changedAround, [true, false]);
+  });
+
+  it('merges comments whose hunks overlap and keeps apart those that do not', () => {
+    // Edits at 5 and 9 (gap of three common lines 6..8): contexts overlap. Edit at 30 is far away.
+    const d = diff([{ ab: lines(1, 4) }, { a: ['l5'], b: ['L5'] }, { ab: lines(6, 8) }, { a: ['l9'], b: ['L9'] }, { ab: lines(10, 29) }, { a: ['l30'], b: ['L30'] }, { ab: lines(31, 40) }]);
+    const { hunks } = anchorComments(d, [{ first: 3, last: 3 }, { first: 11, last: 11 }, { first: 30, last: 30 }], rules);
+    assert.equal(hunks.length, 2);
+    assert.deepEqual(hunks[0].comments, [0, 1]);
+    assert.equal(hunks[0].beforeText, lines(1, 14).join('\n') + '\n', 'from the commented line 3 with context');
+    assert.equal(hunks[0].afterText, ['l1', 'l2', 'l3', 'l4', 'L5', 'l6', 'l7', 'l8', 'L9', 'l10', 'l11', 'l12', 'l13', 'l14'].join('\n') + '\n');
+    assert.deepEqual(hunks[1].comments, [2]);
+  });
+
+  it('never lets context cross into another edit', () => {
+    // Edits at 5 and 7, one common line between; a comment on 3 (window 0..6) touches only the first.
+    const d = diff([{ ab: lines(1, 4) }, { a: ['l5'], b: ['L5'] }, { ab: ['l6'] }, { a: ['l7'], b: ['L7'] }, { ab: lines(8, 12) }]);
+    const { hunks } = anchorComments(d, [{ first: 2, last: 2 }], rules);
+    assert.equal(hunks[0].afterText, 'l1\nl2\nl3\nl4\nL5\nl6\n');
+    assert.equal(hunks[0].editLinesAfter, 1);
+  });
+
+  it('gives the file bytes back: CRLF, no final newline, non-ASCII', () => {
+    const d = diff([{ ab: ['α\r', 'β\r'] }, { a: ['γ\r'], b: ['γ2'] }], { no_newline_at_end: { b: true } });
+    const { hunks } = anchorComments(d, [{ first: 3, last: 3 }], rules);
+    assert.equal(hunks[0].beforeText, 'α\r\nβ\r\nγ\r\n');
+    assert.equal(hunks[0].afterText, 'α\r\nβ\r\nγ2');
+  });
+
+  it('keeps the final newline when the hunk ends before the last line', () => {
+    const d = diff([{ a: ['a'], b: ['b'] }, { ab: lines(2, 10) }], { no_newline_at_end: { a: true, b: true } });
+    const { hunks } = anchorComments(d, [{ first: 1, last: 1 }], rules);
+    assert.equal(hunks[0].afterText, 'b\nl2\nl3\nl4\n');
+  });
+});

@@ -1,0 +1,199 @@
+// From one file's diff (patch set N → N + 1) and the comments on it at patch set N: which comments
+// the next patch set answered near their line, and the hunks those comments anchor.
+//
+// A comment's window is its line (or range start_line..end_line) widened by rules.aroundLines on
+// side A. An edit chunk touches the window when one of its A lines lies in it; a pure insertion
+// (no A lines, placed before A line p) touches it when it sits between two lines of the window or
+// right at its edge, i.e. lo ≤ p ≤ hi + 1.
+//
+// A comment's hunk is the span from the first to the last edit chunk its window touches, widened to
+// cover the commented lines themselves (so every comment sits inside its example), plus up to
+// rules.contextLines common lines on each side; context never crosses into another edit or into
+// lines Gerrit skipped. Comments whose hunks share a line form one example.
+//
+// Positions are counted in "rows": each common line is one row and each edit chunk is one row, so
+// hunks can overlap even where one side has no lines.
+import type { DiffChunk, ParsedDiff } from './diffInfo';
+
+export interface CommentSpan {
+  /** First and last commented line on side A (line..line, or start_line..end_line). */
+  first: number;
+  last: number;
+}
+
+export interface FormedHunk {
+  beforeStart: number;
+  afterStart: number;
+  beforeText: string;
+  afterText: string;
+  beforeLines: number;
+  afterLines: number;
+  editLinesBefore: number;
+  editLinesAfter: number;
+  /** Indexes (into the spans given) of the comments anchored in this hunk, ascending. */
+  comments: number[];
+}
+
+export interface Anchoring {
+  /** Per span: did N + 1 change anything within aroundLines of it? */
+  changedAround: boolean[];
+  hunks: FormedHunk[];
+}
+
+interface Layout {
+  diff: ParsedDiff;
+  rowStart: number[];
+  rowCount: number[];
+}
+
+function layout(diff: ParsedDiff): Layout {
+  const rowStart: number[] = [];
+  const rowCount: number[] = [];
+  let row = 0;
+  for (const c of diff.chunks) {
+    rowStart.push(row);
+    const n = c.common && !c.skipped ? c.aLen : 1;
+    rowCount.push(n);
+    row += n;
+  }
+  return { diff, rowStart, rowCount };
+}
+
+function touches(c: DiffChunk, lo: number, hi: number): boolean {
+  if (c.common) return false;
+  if (c.aLen === 0) return c.aStart >= lo && c.aStart <= hi + 1;
+  return c.aStart <= hi && c.aStart + c.aLen - 1 >= lo;
+}
+
+/** The row holding A line `line`, or null when that line was skipped or side A is empty. */
+function rowOfALine(l: Layout, line: number): number | null {
+  const { chunks } = l.diff;
+  if (l.diff.aLines === 0) return null;
+  const target = Math.min(Math.max(line, 1), l.diff.aLines);
+  for (let i = 0; i < chunks.length; i++) {
+    const c = chunks[i];
+    if (c.aLen > 0 && target >= c.aStart && target < c.aStart + c.aLen) {
+      if (c.skipped) return null;
+      return c.common ? l.rowStart[i] + (target - c.aStart) : l.rowStart[i];
+    }
+  }
+  return null;
+}
+
+/** Index of the chunk holding `row`. */
+function chunkAtRow(l: Layout, row: number): number {
+  let lo = 0;
+  let hi = l.rowStart.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (l.rowStart[mid] <= row) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function isContextRow(l: Layout, row: number): boolean {
+  if (row < 0 || l.rowStart.length === 0) return false;
+  const i = chunkAtRow(l, row);
+  const c = l.diff.chunks[i];
+  return c.common && !c.skipped && row < l.rowStart[i] + l.rowCount[i];
+}
+
+interface Interval {
+  r0: number;
+  r1: number;
+  comments: number[];
+}
+
+export function anchorComments(diff: ParsedDiff, spans: readonly CommentSpan[], rules: { aroundLines: number; contextLines: number }): Anchoring {
+  const l = layout(diff);
+  const changedAround: boolean[] = [];
+  const intervals: Interval[] = [];
+  spans.forEach((span, index) => {
+    const lo = span.first - rules.aroundLines;
+    const hi = span.last + rules.aroundLines;
+    let firstEdit = -1;
+    let lastEdit = -1;
+    diff.chunks.forEach((c, i) => {
+      if (touches(c, lo, hi)) {
+        if (firstEdit < 0) firstEdit = i;
+        lastEdit = i;
+      }
+    });
+    changedAround.push(firstEdit >= 0);
+    if (firstEdit < 0) return;
+    let r0 = l.rowStart[firstEdit];
+    let r1 = l.rowStart[lastEdit];
+    const firstRow = rowOfALine(l, span.first);
+    const lastRow = rowOfALine(l, span.last);
+    if (firstRow !== null) r0 = Math.min(r0, firstRow);
+    if (lastRow !== null) r1 = Math.max(r1, lastRow);
+    for (let k = 0; k < rules.contextLines && isContextRow(l, r0 - 1); k++) r0--;
+    for (let k = 0; k < rules.contextLines && isContextRow(l, r1 + 1); k++) r1++;
+    intervals.push({ r0, r1, comments: [index] });
+  });
+
+  intervals.sort((x, y) => x.r0 - y.r0 || x.r1 - y.r1);
+  const merged: Interval[] = [];
+  for (const iv of intervals) {
+    const last = merged[merged.length - 1];
+    if (last && iv.r0 <= last.r1) {
+      last.r1 = Math.max(last.r1, iv.r1);
+      last.comments.push(...iv.comments);
+    } else {
+      merged.push({ r0: iv.r0, r1: iv.r1, comments: [...iv.comments] });
+    }
+  }
+  return { changedAround, hunks: merged.map((iv) => hunkText(l, iv)) };
+}
+
+function sideText(lines: string[], lastLine: number, totalLines: number, noFinalNewline: boolean): string {
+  if (lines.length === 0) return '';
+  return lines.join('\n') + (noFinalNewline && lastLine === totalLines ? '' : '\n');
+}
+
+function hunkText(l: Layout, iv: Interval): FormedHunk {
+  const before: string[] = [];
+  const after: string[] = [];
+  let editLinesBefore = 0;
+  let editLinesAfter = 0;
+  let beforeStart = -1;
+  let afterStart = -1;
+  for (let i = chunkAtRow(l, iv.r0); i < l.diff.chunks.length && l.rowStart[i] <= iv.r1; i++) {
+    const c = l.diff.chunks[i];
+    if (c.skipped) continue; // never reached: context stops at skips, and the fetch asks for whole files
+    if (c.common) {
+      const from = Math.max(iv.r0, l.rowStart[i]) - l.rowStart[i];
+      const to = Math.min(iv.r1, l.rowStart[i] + l.rowCount[i] - 1) - l.rowStart[i];
+      if (beforeStart < 0) {
+        beforeStart = c.aStart + from;
+        afterStart = c.bStart + from;
+      }
+      for (let k = from; k <= to; k++) {
+        before.push(c.a[k]);
+        after.push(c.b[k]);
+      }
+    } else {
+      if (beforeStart < 0) {
+        beforeStart = c.aStart;
+        afterStart = c.bStart;
+      }
+      before.push(...c.a);
+      after.push(...c.b);
+      editLinesBefore += c.aLen;
+      editLinesAfter += c.bLen;
+    }
+  }
+  const { diff } = l;
+  return {
+    beforeStart,
+    afterStart,
+    beforeText: sideText(before, beforeStart + before.length - 1, diff.aLines, diff.aNoFinalNewline),
+    afterText: sideText(after, afterStart + after.length - 1, diff.bLines, diff.bNoFinalNewline),
+    beforeLines: before.length,
+    afterLines: after.length,
+    editLinesBefore,
+    editLinesAfter,
+    comments: iv.comments.sort((x, y) => x - y),
+  };
+}

@@ -1,0 +1,128 @@
+// Stage 2 and the forming of hunks: reads every comment of the kept changes, reads the stored diffs
+// the anchorable ones need, decides `changedAround` and forms hunks from the diff, then runs the
+// comment rules in funnel order on every comment.
+//
+// A comment is grouped by (change, path, patch set N) when it passes the structural rules (not a
+// pseudo-file, has a line, not on the parent side, N + 1 exists). Comments of a group that N + 1
+// changed around are ANCHORABLE and attach to a hunk, whichever comment rule later removes them
+// (own_author, bot_account, acknowledgement, bot_template): they decide `nothing_left`,
+// `suggested_edit` and `applied_fix` at the example stage.
+import type { CorpusStore } from '../store/corpusStore';
+import { PSEUDO_FILES } from '../rules/comments/pseudoFile';
+import { COMMENT_RULES, firstRemoval } from '../rules/funnel';
+import type { CommentUnit, DiffState, Removal } from '../rules/types';
+import { checkpoint } from './abort';
+import { anchorComments, type FormedHunk } from './anchoring';
+import { parseDiffInfo } from './diffInfo';
+import type { ChangeRec, LoadedCorpus } from './loadCorpus';
+import { eachPaged } from './paged';
+
+export interface CommentRec {
+  id: number;
+  change: ChangeRec;
+  gerritId: string;
+  unit: CommentUnit;
+  removal: Removal | null;
+}
+
+export interface HunkRec {
+  change: ChangeRec;
+  path: string;
+  psBefore: number;
+  hunk: FormedHunk;
+  comments: CommentRec[];
+}
+
+interface Group {
+  change: ChangeRec;
+  path: string;
+  ps: number;
+  comments: CommentRec[];
+  diff: DiffState;
+}
+
+export interface CommentStageResult {
+  comments: CommentRec[];
+  hunks: HunkRec[];
+  /** Per org: stored diffs that could not be read as DiffInfo (their comments go under fetch_error). */
+  unreadableDiffs: Map<string, number>;
+}
+
+const groupKey = (changeId: number, path: string, ps: number) => `${changeId}\0${path}\0${ps}`;
+
+function isStructural(u: CommentUnit): boolean {
+  return !PSEUDO_FILES.has(u.path) && ((u.line ?? 0) > 0 || (u.startLine ?? 0) > 0) && u.side !== 'PARENT' && u.patchSet !== null && u.hasNextPatchSet;
+}
+
+function span(u: CommentUnit): { first: number; last: number } {
+  const first = u.startLine && u.startLine > 0 ? u.startLine : (u.line as number);
+  const last = u.startLine && u.startLine > 0 ? Math.max(u.endLine ?? first, first) : (u.line as number);
+  return { first, last };
+}
+
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, signal?: AbortSignal,
+  progress?: (done: number) => void): Promise<CommentStageResult> {
+  const { changes, bots, ctx } = corpus;
+  const comments: CommentRec[] = [];
+  const groups = new Map<string, Group>();
+
+  await eachPaged(store,
+    'SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, author, message FROM comments WHERE id > ?',
+    (r) => {
+      const change = changes.get(Number(r.change_id));
+      if (!change || change.removal) return; // a removed change's comments are not units of this build
+      const patchSet = num(r.patch_set);
+      const author = str(r.author);
+      const path = String(r.path);
+      const unit: CommentUnit = {
+        org: change.org, path, patchSet, side: str(r.side), line: num(r.line), startLine: num(r.start_line), endLine: num(r.end_line),
+        author, message: String(r.message), owner: change.owner,
+        authorIsBot: author !== null && bots.has(`${change.hostId}\0${author}`),
+        hasNextPatchSet: patchSet !== null && change.patchSets.has(patchSet + 1),
+        diff: 'missing', changedAround: null,
+      };
+      const rec: CommentRec = { id: Number(r.id), change, gerritId: String(r.gerrit_id), unit, removal: null };
+      comments.push(rec);
+      if (isStructural(unit)) {
+        const key = groupKey(change.id, path, patchSet as number);
+        let g = groups.get(key);
+        if (!g) groups.set(key, (g = { change, path, ps: patchSet as number, comments: [], diff: 'missing' }));
+        g.comments.push(rec);
+      }
+    }, signal);
+  progress?.(comments.length);
+  await checkpoint(signal);
+
+  const hunks: HunkRec[] = [];
+  const unreadableDiffs = new Map<string, number>();
+  await eachPaged(store, 'SELECT id, change_id, path, ps_base, content, fetch_error FROM diffs WHERE id > ?', (r) => {
+    const g = groups.get(groupKey(Number(r.change_id), String(r.path), Number(r.ps_base)));
+    if (!g) return;
+    if (r.fetch_error !== null || r.content === null) {
+      g.diff = 'error';
+      return;
+    }
+    let diff;
+    try {
+      diff = parseDiffInfo(String(r.content));
+    } catch {
+      g.diff = 'error';
+      unreadableDiffs.set(g.change.org, (unreadableDiffs.get(g.change.org) ?? 0) + 1);
+      return;
+    }
+    g.diff = 'ok';
+    const anchoring = anchorComments(diff, g.comments.map((c) => span(c.unit)), ctx.rules);
+    g.comments.forEach((c, i) => (c.unit.changedAround = anchoring.changedAround[i]));
+    for (const hunk of anchoring.hunks) {
+      hunks.push({ change: g.change, path: g.path, psBefore: g.ps, hunk, comments: hunk.comments.map((i) => g.comments[i]) });
+    }
+  }, signal);
+  for (const g of groups.values()) for (const c of g.comments) c.unit.diff = g.diff;
+  await checkpoint(signal);
+
+  for (const c of comments) c.removal = firstRemoval(COMMENT_RULES, c.unit, ctx);
+  return { comments, hunks, unreadableDiffs };
+}

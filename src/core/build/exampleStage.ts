@@ -1,0 +1,131 @@
+// Stages 3 to 6: hunk rules, example rules, duplicates per organization, then windows. Every hunk that
+// reached stage 3 becomes an ExampleRec carrying its unit ('hunks' when a hunk rule removed it,
+// otherwise 'examples'), the stage and rule that removed it (rule null: kept), and its window.
+import { findDuplicates, type DedupCandidate } from '../dedup';
+import { DUPLICATE_RULES, EXAMPLE_RULES, HUNK_RULES, firstRemoval } from '../rules/funnel';
+import type { ExampleUnit, HunkUnit, RuleContext, Stage } from '../rules/types';
+import type { CommentRec, HunkRec } from './commentStage';
+import type { FunnelTally } from './funnelReport';
+import { languageOf } from './language';
+import type { ChangeRec } from './loadCorpus';
+import { findTargetInComments } from './targetInComment';
+
+export interface ExampleRec {
+  key: string;
+  change: ChangeRec;
+  path: string;
+  psBefore: number;
+  language: string;
+  beforeStart: number;
+  afterStart: number;
+  beforeText: string;
+  afterText: string;
+  comments: CommentRec[];
+  unit: 'hunks' | 'examples';
+  /** The stage of the rule that removed it; 'windows' for a kept example. */
+  stage: Stage | 'windows';
+  rule: string | null;
+  /** The window of its change's created date (null: none), whether kept or not. */
+  window: string | null;
+}
+
+/** Stable across builds, so flags and labels survive a rebuild. */
+export function exampleKey(org: string, changeNumber: number, psBefore: number, beforeStart: number, path: string): string {
+  return `${org}/${changeNumber}/${psBefore}/${beforeStart}/${path}`;
+}
+
+function toExample(h: HunkRec, key: string): ExampleRec {
+  return {
+    key, change: h.change, path: h.path, psBefore: h.psBefore, language: languageOf(h.path),
+    beforeStart: h.hunk.beforeStart, afterStart: h.hunk.afterStart, beforeText: h.hunk.beforeText, afterText: h.hunk.afterText,
+    comments: h.comments, unit: 'examples', stage: 'windows', rule: null, window: h.change.window?.name ?? null,
+  };
+}
+
+/** Keys in a stable order; a (never expected) repeat gets "#2", "#3"… so keys stay unique. */
+function keyed(hunks: readonly HunkRec[]): { hunk: HunkRec; key: string }[] {
+  const out = hunks.map((h) => ({ hunk: h, key: exampleKey(h.change.org, h.change.number, h.psBefore, h.hunk.beforeStart, h.path) }));
+  out.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.hunk.hunk.afterStart - y.hunk.hunk.afterStart));
+  const seen = new Map<string, number>();
+  for (const o of out) {
+    const n = (seen.get(o.key) ?? 0) + 1;
+    seen.set(o.key, n);
+    if (n > 1) o.key = `${o.key}#${n}`;
+  }
+  return out;
+}
+
+export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, confirmedFlags: ReadonlySet<string>, tally: FunnelTally): ExampleRec[] {
+  const examples: ExampleRec[] = [];
+  const survivors: ExampleRec[] = [];
+  for (const { hunk: h, key } of keyed(hunks)) {
+    const e = toExample(h, key);
+    examples.push(e);
+    const org = e.change.org;
+    const hunkUnit: HunkUnit = {
+      beforeLines: h.hunk.beforeLines, afterLines: h.hunk.afterLines,
+      editLinesBefore: h.hunk.editLinesBefore, editLinesAfter: h.hunk.editLinesAfter,
+    };
+    const hunkRemoval = firstRemoval(HUNK_RULES, hunkUnit, ctx);
+    if (hunkRemoval) {
+      Object.assign(e, { unit: 'hunks', stage: 'hunks', rule: hunkRemoval.rule });
+      tally.remove(org, e.window, 'hunks', hunkRemoval.rule);
+      continue;
+    }
+    const kindAfter = e.change.patchSets.get(e.psBefore + 1) ?? null;
+    if (kindAfter === null) tally.count(org, e.window, 'kind_unrecorded');
+    const exampleUnit: ExampleUnit = {
+      kindAfter,
+      comments: e.comments.map((c) => ({ message: c.unit.message, removedBy: c.removal?.rule ?? null })),
+      flagConfirmed: confirmedFlags.has(e.key),
+    };
+    const removal = firstRemoval(EXAMPLE_RULES, exampleUnit, ctx);
+    if (removal) {
+      Object.assign(e, { stage: 'examples', rule: removal.rule });
+      tally.remove(org, e.window, 'examples', removal.rule);
+      if (removal.rule === 'nothing_left') tally.count(org, e.window, 'nothing_left_overlap', e.comments.length);
+      continue;
+    }
+    survivors.push(e);
+  }
+
+  for (const [, orgExamples] of groupByOrg(survivors)) {
+    const candidates: DedupCandidate[] = orgExamples.map((e) => ({
+      key: e.key, changeId: e.change.changeKey, changeNumber: e.change.number, created: e.change.created, before: e.beforeText, after: e.afterText,
+    }));
+    const found = findDuplicates(candidates, ctx.rules);
+    orgExamples.forEach((e, i) => {
+      const removal = firstRemoval(DUPLICATE_RULES, { duplicate: found.get(i) ?? null }, ctx);
+      if (removal) {
+        Object.assign(e, { stage: 'duplicates', rule: removal.rule });
+        tally.remove(e.change.org, e.window, 'duplicates', removal.rule);
+        return;
+      }
+      keepInWindow(e, tally);
+    });
+  }
+  return examples;
+}
+
+function groupByOrg(examples: readonly ExampleRec[]): Map<string, ExampleRec[]> {
+  const byOrg = new Map<string, ExampleRec[]>();
+  for (const e of examples) {
+    const list = byOrg.get(e.change.org);
+    if (list) list.push(e);
+    else byOrg.set(e.change.org, [e]);
+  }
+  return byOrg;
+}
+
+/**
+ * Stage 6. The example goes to its change's window. A change in no window (the config's windows do
+ * not cover its created date) stays kept but in no window: counted as `outside_windows`. Sealed
+ * windows never get here: their changes are removed at collection (sealed_window).
+ */
+function keepInWindow(e: ExampleRec, tally: FunnelTally): void {
+  const org = e.change.org;
+  if (e.window === null) tally.count(org, null, 'outside_windows');
+  else tally.keep(org, e.window);
+  const surviving = e.comments.filter((c) => c.removal === null).map((c) => c.unit.message);
+  if (findTargetInComments(e.beforeText, e.afterText, surviving)) tally.count(org, e.window, 'target_in_comment');
+}

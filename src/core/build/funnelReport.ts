@@ -1,0 +1,115 @@
+// dataset-funnel.json: per organization and per window, how many units each rule removed (every rule,
+// in funnel order, even 0), the counters, and the examples kept per window.
+import type { WindowConfig } from '../config/types';
+import { FUNNEL } from '../rules/funnel';
+import type { Stage, UnitKind } from '../rules/types';
+
+export interface FunnelRow {
+  stage: Stage;
+  rule: string;
+  unit: UnitKind;
+  /** null: not counted by this build. */
+  removed: number | null;
+}
+
+/** Named counts; null = not counted (reported as "not counted", never as 0). */
+export type Counters = Record<string, number | null>;
+
+export interface WindowReport {
+  /** Present (true) only for a sealed window, which is not built. */
+  sealed?: true;
+  /** Examples kept in the window; null for a sealed window. */
+  examples: number | null;
+  /** The same funnel, restricted to units whose change was created in this window. */
+  funnel: FunnelRow[];
+  counters: Counters;
+}
+
+export interface OrgReport {
+  funnel: FunnelRow[];
+  counters: Counters;
+  windows: Record<string, WindowReport>;
+}
+
+export interface DatasetFunnel {
+  corpus: string;
+  build: number;
+  rulesVersion: string;
+  createdAt: string;
+  organizations: Record<string, OrgReport>;
+}
+
+/**
+ * Counters of every organization:
+ * - kind_unrecorded: examples that reached rebase_only with no revision kind for N + 1 (kept by it);
+ * - nothing_left_overlap: comments removed by a comment rule that belong to a nothing_left example
+ *   (the overlap between the comment funnel and nothing_left);
+ * - target_in_comment: kept examples whose target appears in one of their comments (reported only);
+ * - outside_windows: kept examples whose change falls in no window (kept, in no window);
+ * - diff_unreadable: stored diffs that were not a readable DiffInfo (their comments: fetch_error).
+ * Per window: kind_unrecorded, nothing_left_overlap and target_in_comment.
+ */
+export const ORG_COUNTERS = ['kind_unrecorded', 'nothing_left_overlap', 'target_in_comment', 'outside_windows', 'diff_unreadable'] as const;
+export const WINDOW_COUNTERS = ['kind_unrecorded', 'nothing_left_overlap', 'target_in_comment'] as const;
+export type CounterName = (typeof ORG_COUNTERS)[number];
+
+const NO_WINDOW = '\0none';
+
+/** Accumulates removals, kept examples and counters while the build runs. */
+export class FunnelTally {
+  private readonly removed = new Map<string, number>();
+  private readonly counters = new Map<string, number>();
+  private readonly kept = new Map<string, number>();
+  readonly orgs = new Set<string>();
+
+  remove(org: string, window: string | null, stage: Stage, rule: string): void {
+    this.orgs.add(org);
+    const key = `${org}\0${window ?? NO_WINDOW}\0${stage}\0${rule}`;
+    this.removed.set(key, (this.removed.get(key) ?? 0) + 1);
+  }
+
+  count(org: string, window: string | null, counter: CounterName, n = 1): void {
+    this.orgs.add(org);
+    const key = `${org}\0${window ?? NO_WINDOW}\0${counter}`;
+    this.counters.set(key, (this.counters.get(key) ?? 0) + n);
+  }
+
+  keep(org: string, window: string | null): void {
+    this.orgs.add(org);
+    const key = `${org}\0${window ?? NO_WINDOW}`;
+    this.kept.set(key, (this.kept.get(key) ?? 0) + 1);
+  }
+
+  private sum(map: Map<string, number>, prefix: string, suffix: string): number {
+    let n = 0;
+    for (const [key, v] of map) if (key.startsWith(prefix) && key.endsWith(suffix)) n += v;
+    return n;
+  }
+
+  private funnel(org: string, window: string | undefined): FunnelRow[] {
+    return FUNNEL.map((s) => {
+      const removed = window === undefined
+        ? this.sum(this.removed, `${org}\0`, `\0${s.stage}\0${s.rule}`)
+        : this.removed.get(`${org}\0${window}\0${s.stage}\0${s.rule}`) ?? 0;
+      return { stage: s.stage, rule: s.rule, unit: s.unit, removed };
+    });
+  }
+
+  report(meta: { corpus: string; build: number; rulesVersion: string; createdAt: string }, windows: readonly WindowConfig[]): DatasetFunnel {
+    const organizations: Record<string, OrgReport> = {};
+    for (const org of [...this.orgs].sort()) {
+      const counters: Counters = {};
+      for (const c of ORG_COUNTERS) counters[c] = this.sum(this.counters, `${org}\0`, `\0${c}`);
+      const byWindow: Record<string, WindowReport> = {};
+      for (const w of windows) {
+        const windowCounters: Counters = {};
+        for (const c of WINDOW_COUNTERS) windowCounters[c] = w.sealed ? null : this.counters.get(`${org}\0${w.name}\0${c}`) ?? 0;
+        byWindow[w.name] = w.sealed
+          ? { sealed: true, examples: null, funnel: this.funnel(org, w.name), counters: windowCounters }
+          : { examples: this.kept.get(`${org}\0${w.name}`) ?? 0, funnel: this.funnel(org, w.name), counters: windowCounters };
+      }
+      organizations[org] = { funnel: this.funnel(org, undefined), counters, windows: byWindow };
+    }
+    return { ...meta, organizations };
+  }
+}

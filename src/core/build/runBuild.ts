@@ -1,0 +1,80 @@
+// One build: from the raw records stored by the fetch to examples, every rule in funnel order, the
+// funnel report and a versioned builds row. Reads only the corpus file (never the network) and does
+// not save it: the caller saves.
+import type { CorpusConfig } from '../config/types';
+import type { CorpusStore } from '../store/corpusStore';
+import { checkpoint, throwIfAborted } from './abort';
+import { runCommentStage } from './commentStage';
+import { runExampleStages } from './exampleStage';
+import { FunnelTally, type DatasetFunnel } from './funnelReport';
+import { configHash, rulesVersion } from './hashing';
+import { loadCorpus, storedConfig } from './loadCorpus';
+import { corpusHash, writeBuild } from './writeBuild';
+
+export type { DatasetFunnel } from './funnelReport';
+
+export interface BuildProgress {
+  stage: string;
+  done: number;
+  total: number;
+}
+
+export interface BuildOptions {
+  /** The config to build with (a rebuild with changed rules); default: the one stored by the fetch. */
+  config?: CorpusConfig;
+  signal?: AbortSignal;
+  onProgress?: (p: BuildProgress) => void;
+}
+
+export interface BuildResult {
+  buildId: number;
+  corpusHash: string;
+  rulesVersion: string;
+  configHash: string;
+  /** Examples kept (in a window or, counted as outside_windows, in none). */
+  kept: number;
+  funnel: DatasetFunnel;
+}
+
+const STEPS = ['load', 'comments', 'examples', 'write'] as const;
+
+export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Promise<BuildResult> {
+  const { signal } = opts;
+  const startedAt = new Date().toISOString();
+  const progress = (step: (typeof STEPS)[number]) => opts.onProgress?.({ stage: step, done: STEPS.indexOf(step), total: STEPS.length });
+  throwIfAborted(signal);
+  const config = opts.config ?? storedConfig(store);
+
+  progress('load');
+  const corpus = await loadCorpus(store, config, signal);
+  const tally = new FunnelTally();
+  for (const org of corpus.orgs.values()) tally.orgs.add(org);
+  for (const c of corpus.changes.values()) if (c.removal) tally.remove(c.org, c.window?.name ?? null, 'collection', c.removal.rule);
+  await checkpoint(signal);
+
+  progress('comments');
+  const stage2 = await runCommentStage(store, corpus, signal);
+  for (const c of stage2.comments) if (c.removal) tally.remove(c.change.org, c.change.window?.name ?? null, 'comments', c.removal.rule);
+  for (const [org, n] of stage2.unreadableDiffs) tally.count(org, null, 'diff_unreadable', n);
+  await checkpoint(signal);
+
+  progress('examples');
+  const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally);
+  await checkpoint(signal);
+
+  progress('write');
+  const rows = { changes: [...corpus.changes.values()], comments: stage2.comments, examples };
+  const hash = corpusHash(rows);
+  const header = { configHash: configHash(config), rulesVersion: rulesVersion(config), startedAt };
+  let funnel: DatasetFunnel | undefined;
+  const buildId = writeBuild(store, header, rows, signal, (id) => {
+    const finishedAt = new Date().toISOString();
+    funnel = tally.report({ corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt }, corpus.windows);
+    return { corpusHash: hash, finishedAt, funnel: JSON.stringify(funnel) };
+  });
+  opts.onProgress?.({ stage: 'done', done: STEPS.length, total: STEPS.length });
+  return {
+    buildId, corpusHash: hash, rulesVersion: header.rulesVersion, configHash: header.configHash,
+    kept: examples.filter((e) => e.rule === null).length, funnel: funnel as DatasetFunnel,
+  };
+}

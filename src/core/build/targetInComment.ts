@@ -1,0 +1,50 @@
+// "target_in_comment" (reported, never filtered): the reviewer typed the fix in prose. An example's
+// target is its after side without the context lines it shares with the before side; it counts when,
+// whitespace-normalised per line and at least MIN_TARGET_CHARS long, it appears verbatim in one of
+// its comments normalised the same way. The inspector's flag detector reuses these functions.
+
+export const MIN_TARGET_CHARS = 20;
+
+/** Per line: runs of whitespace become one space, ends trimmed; blank lines dropped; lines joined by "\n". */
+export function normaliseLines(text: string): string {
+  return text
+    .split(/\r?\n|\r/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+function splitLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/**
+ * The after side less the leading and trailing lines it shares with the before side (the context),
+ * i.e. the lines the author wrote in answer. Byte-exact lines, joined by "\n".
+ */
+export function targetOf(beforeText: string, afterText: string): string {
+  const before = splitLines(beforeText);
+  const after = splitLines(afterText);
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  return after.slice(head, after.length - tail).join('\n');
+}
+
+export interface TargetMatch {
+  /** Index into the comments given. */
+  comment: number;
+  /** The normalised target that was found. */
+  target: string;
+}
+
+/** The first comment holding the example's normalised target (≥ MIN_TARGET_CHARS), or null. */
+export function findTargetInComments(beforeText: string, afterText: string, comments: readonly string[]): TargetMatch | null {
+  const target = normaliseLines(targetOf(beforeText, afterText));
+  if (target.length < MIN_TARGET_CHARS) return null;
+  const index = comments.findIndex((c) => normaliseLines(c).includes(target));
+  return index < 0 ? null : { comment: index, target };
+}

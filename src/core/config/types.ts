@@ -1,0 +1,71 @@
+// The corpus config (`corpus.json`). schemas/corpus.schema.json documents the same shape for VS Code.
+
+export interface WindowConfig {
+  name: string;
+  /** Inclusive, YYYY-MM-DD, on the change's `created` date. */
+  from: string;
+  /** Exclusive, YYYY-MM-DD. */
+  to: string;
+  sealed?: boolean;
+}
+
+export interface HostConfig {
+  org: string;
+  url: string;
+  query: string;
+  minIntervalMs: number;
+  /** Account ids treated as bots, decided before pseudonymizing. */
+  botAccounts?: number[];
+  /** Regexes over comment text; a match removes the comment under `bot_template`. */
+  botTemplates?: string[];
+  /** Changes per listing page. */
+  pageSize?: number;
+}
+
+export interface RulesConfig {
+  aroundLines: number;
+  contextLines: number;
+  maxLinesPerSide: number;
+  maxGrowthRatio: number;
+  acknowledgements: string[];
+  nearDuplicateJaccard: number;
+  minhashPermutations: number;
+  lshBands: number;
+  lshRows: number;
+  shingleTokens: number;
+  boilerplateMinChanges: number;
+}
+
+export interface HalvesConfig {
+  /** Which window the halves split (normally "train"). */
+  window: string;
+  /** Either project lists per half, or a salted hash of the change number. */
+  by: 'projects' | 'hash';
+  a?: string[];
+  b?: string[];
+}
+
+export interface CorpusConfig {
+  name: string;
+  db: string;
+  start: string;
+  salt: { env: string };
+  windows: WindowConfig[];
+  hosts: HostConfig[];
+  rules: RulesConfig;
+  halves?: HalvesConfig;
+}
+
+export const DEFAULT_RULES: RulesConfig = {
+  aroundLines: 3,
+  contextLines: 3,
+  maxLinesPerSide: 40,
+  maxGrowthRatio: 5,
+  acknowledgements: ['done', 'ack', 'acknowledged', 'lgtm', '+1', 'thanks', 'thank you', 'fixed', 'will do', 'ok', 'okay'],
+  nearDuplicateJaccard: 0.85,
+  minhashPermutations: 128,
+  lshBands: 11,
+  lshRows: 11,
+  shingleTokens: 5,
+  boilerplateMinChanges: 5,
+};

@@ -1,0 +1,48 @@
+// "Earliest" for every duplicate rule: by the change's creation time, then change number, then key.
+// Sorting on these alone makes the result independent of the caller's input order.
+import { UserError } from '../store/errors';
+import type { DedupCandidate, DedupParams } from './index';
+
+/** Input indices, earliest first. Throws UserError for an unreadable timestamp or a repeated key. */
+export function earliestFirst(candidates: readonly DedupCandidate[]): Int32Array {
+  const n = candidates.length;
+  const created = new Float64Array(n);
+  const keys = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const c = candidates[i];
+    if (keys.has(c.key)) throw new UserError(`duplicate detection: example key ${JSON.stringify(c.key)} occurs twice`);
+    keys.add(c.key);
+    created[i] = parseCreated(c);
+  }
+  const order = Int32Array.from({ length: n }, (_, i) => i);
+  return order.sort((x, y) => {
+    const a = candidates[x];
+    const b = candidates[y];
+    return created[x] - created[y] || a.changeNumber - b.changeNumber || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  });
+}
+
+/** Milliseconds since the epoch. Gerrit's "YYYY-MM-DD hh:mm:ss.nnnnnnnnn" has no zone and is UTC. */
+function parseCreated(c: DedupCandidate): number {
+  const text = c.created.trim();
+  const hasZone = /(?:Z|[+-]\d\d:?\d\d)$/i.test(text) || !/\d:\d\d/.test(text);
+  const ms = Date.parse(hasZone ? text : `${text.replace(' ', 'T')}Z`);
+  if (Number.isNaN(ms)) {
+    throw new UserError(`duplicate detection: example ${JSON.stringify(c.key)} has an unreadable created time ${JSON.stringify(c.created)}`);
+  }
+  return ms;
+}
+
+/** Throws UserError naming the first parameter that cannot work. */
+export function checkParams(p: DedupParams): void {
+  const positiveInt = (name: keyof DedupParams): void => {
+    if (!Number.isInteger(p[name]) || p[name] < 1) throw new UserError(`duplicate detection: ${name} must be a positive integer, got ${p[name]}`);
+  };
+  for (const name of ['minhashPermutations', 'lshBands', 'lshRows', 'shingleTokens', 'boilerplateMinChanges'] as const) positiveInt(name);
+  if (!(p.nearDuplicateJaccard > 0 && p.nearDuplicateJaccard <= 1)) {
+    throw new UserError(`duplicate detection: nearDuplicateJaccard must be in (0, 1], got ${p.nearDuplicateJaccard}`);
+  }
+  if (p.lshBands * p.lshRows > p.minhashPermutations) {
+    throw new UserError(`duplicate detection: lshBands × lshRows (${p.lshBands} × ${p.lshRows}) exceeds minhashPermutations (${p.minhashPermutations})`);
+  }
+}

@@ -1,0 +1,75 @@
+// Writes the kept examples of the latest build as JSONL, and dataset-funnel.json beside it.
+import path from 'node:path';
+import { saveAtomically } from '../store/atomicSave';
+import type { CorpusStore } from '../store/corpusStore';
+import { UserError } from '../store/errors';
+import { latestBuildId } from '../inspect/groups';
+
+export interface ExportedComment {
+  author: string | null;
+  message: string;
+  line: number | null;
+  range: { start_line: number; start_character: number; end_line: number; end_character: number } | null;
+}
+
+export interface ExportedExample {
+  id: string; org: string; project: string; change: number; created: string; window: string | null; half: string | null;
+  path: string; language: string | null; psBefore: number; psAfter: number; before: string; after: string;
+  comments: ExportedComment[]; flags: { reason: string; status: string }[];
+}
+
+export function requireBuild(store: CorpusStore): number {
+  const id = latestBuildId(store);
+  if (id === undefined) throw new UserError(`${store.file}: no build yet; run review-corpus build --db ${store.file}`);
+  return id;
+}
+
+export function exportedExamples(store: CorpusStore, buildId: number): ExportedExample[] {
+  const comments = new Map<number, ExportedComment[]>();
+  store.each(
+    `SELECT x.example_id, cm.author, cm.message, cm.line, cm.start_line, cm.start_character, cm.end_line, cm.end_character
+     FROM example_comments x JOIN examples e ON e.id = x.example_id JOIN comments cm ON cm.id = x.comment_id
+     JOIN decisions d ON d.build_id = e.build_id AND d.unit = 'comments' AND d.unit_id = cm.id
+     WHERE e.build_id = ? AND e.rule IS NULL AND d.rule = 'kept' ORDER BY x.example_id, cm.updated, cm.id`,
+    [buildId],
+    (r) => {
+      const list = comments.get(Number(r.example_id)) ?? [];
+      list.push({
+        author: r.author === null ? null : String(r.author), message: String(r.message), line: r.line === null ? null : Number(r.line),
+        range: r.start_line === null ? null : { start_line: Number(r.start_line), start_character: Number(r.start_character), end_line: Number(r.end_line), end_character: Number(r.end_character) },
+      });
+      comments.set(Number(r.example_id), list);
+    },
+  );
+  const flags = new Map<string, { reason: string; status: string }[]>();
+  for (const f of store.all<{ example_key: string; reason: string; status: string }>('SELECT example_key, reason, status FROM flags ORDER BY example_key, reason')) {
+    flags.set(f.example_key, [...(flags.get(f.example_key) ?? []), { reason: f.reason, status: f.status }]);
+  }
+  const out: ExportedExample[] = [];
+  store.each(
+    `SELECT e.*, c.number, c.project, c.created, h.org FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
+     WHERE e.build_id = ? AND e.rule IS NULL ORDER BY h.org, c.created, c.number, e.path, e.before_start`,
+    [buildId],
+    (r) => {
+      const key = String(r.example_key);
+      out.push({
+        id: key, org: String(r.org), project: String(r.project), change: Number(r.number), created: String(r.created),
+        window: r.window === null ? null : String(r.window), half: r.half === null ? null : String(r.half), path: String(r.path),
+        language: r.language === null ? null : String(r.language), psBefore: Number(r.ps_before), psAfter: Number(r.ps_after),
+        before: String(r.before_text), after: String(r.after_text), comments: comments.get(Number(r.id)) ?? [], flags: flags.get(key) ?? [],
+      });
+    },
+  );
+  return out;
+}
+
+/** Writes `out` (JSONL) and dataset-funnel.json beside it, each atomically. Returns the example count. */
+export function exportCorpus(store: CorpusStore, out: string): { examples: number; funnelFile: string } {
+  const buildId = requireBuild(store);
+  const examples = exportedExamples(store, buildId);
+  const funnel = String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]) ?? '{}');
+  const funnelFile = path.join(path.dirname(path.resolve(out)), 'dataset-funnel.json');
+  saveAtomically(out, Buffer.from(examples.map((e) => JSON.stringify(e)).join('\n') + (examples.length ? '\n' : ''), 'utf8'));
+  saveAtomically(funnelFile, Buffer.from(JSON.stringify(JSON.parse(funnel), null, 2) + '\n', 'utf8'));
+  return { examples: examples.length, funnelFile };
+}

@@ -1,0 +1,20 @@
+// The funnel as an aligned plain-text table, one block per organization.
+
+import type { DatasetFunnel } from '../build/funnelReport';
+
+const show = (v: number | null | undefined) => (v === null || v === undefined ? 'not counted' : v.toLocaleString('en-US'));
+
+export function funnelTable(f: DatasetFunnel): string {
+  const lines = [`corpus ${f.corpus}, build ${f.build}, rules ${f.rulesVersion.slice(0, 12)}, ${f.createdAt}`];
+  for (const [org, o] of Object.entries(f.organizations)) {
+    lines.push('', org);
+    const rows = o.funnel.map((r) => [r.stage, r.rule, r.unit, show(r.removed)]);
+    const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['stage', 'rule', 'unit', 'removed'][i].length));
+    const fmt = (r: string[]) => `  ${r[0].padEnd(widths[0])}  ${r[1].padEnd(widths[1])}  ${r[2].padEnd(widths[2])}  ${r[3].padStart(widths[3])}`;
+    lines.push(fmt(['stage', 'rule', 'unit', 'removed']), ...rows.map(fmt));
+    lines.push('  counters: ' + Object.entries(o.counters).map(([k, v]) => `${k} ${show(v)}`).join(', '));
+    lines.push('  windows: ' + Object.entries(o.windows).map(([k, v]) => `${k} ${v.sealed ? 'sealed' : show(v.examples)}`).join(', '));
+    lines.push('  target_in_comment: ' + Object.entries(o.windows).map(([k, v]) => `${k} ${show(v.counters.target_in_comment)}`).join(', '));
+  }
+  return lines.join('\n');
+}

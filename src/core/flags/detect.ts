@@ -1,0 +1,85 @@
+// Finds suspected reviewer-written targets that the strict rules miss, so the inspector can flag
+// them where they stand. Each flag carries its reason and the spans that match, in the comment and
+// on the after side; a user confirms (→ manual_flag at the next build) or dismisses it.
+import { opensSuggestionFence } from '../rules/examples/suggestedEdit';
+import { findTargetInComments, normaliseLines, targetOf } from '../build/targetInComment';
+
+export type FlagReason = 'suggestion_fence_variant' | 'fenced_after_side' | 'fix_applied_variant' | 'target_in_comment';
+
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+export interface DetectedFlag {
+  reason: FlagReason;
+  commentId: number;
+  /** Character offsets into the comment's message. */
+  commentSpan: TextSpan;
+  /** 0-based, inclusive line range of the after side that the comment already holds, when known. */
+  afterLines?: { start: number; end: number };
+  detail: string;
+}
+
+export interface FlagInput {
+  before: string;
+  after: string;
+  comments: readonly { id: number; message: string }[];
+}
+
+// A fence the strict rule misses: another case, spaces inside, or ```suggest.
+const LOOSE_FENCE = /^[ \t]*```[ \t]*suggest(?:ion)?\b.*$/gim;
+const ANY_FENCE = /^[ \t]*```[^\n]*\r?\n([\s\S]*?)^[ \t]*```[ \t]*\r?$/gm;
+const FIX_APPLIED_LOOSE = /^\s*fix(?:es)?\s+applied\b.{0,20}$/is;
+
+export function detectFlags(input: FlagInput): DetectedFlag[] {
+  const flags: DetectedFlag[] = [];
+  const targetLines = lineRangeOfTarget(input.before, input.after);
+  const normalisedAfter = normaliseLines(targetOf(input.before, input.after));
+  for (const c of input.comments) {
+    if (!opensSuggestionFence(c.message)) {
+      for (const m of c.message.matchAll(LOOSE_FENCE)) {
+        flags.push({ reason: 'suggestion_fence_variant', commentId: c.id, commentSpan: span(m), afterLines: targetLines, detail: m[0].trim() });
+        break;
+      }
+    }
+    for (const m of c.message.matchAll(ANY_FENCE)) {
+      const body = normaliseLines(m[1]);
+      if (body.length > 0 && body === normalisedAfter) {
+        flags.push({ reason: 'fenced_after_side', commentId: c.id, commentSpan: span(m), afterLines: targetLines, detail: 'a fenced block equals the after side' });
+        break;
+      }
+    }
+    if (c.message.trim() !== 'Fix applied.' && FIX_APPLIED_LOOSE.test(c.message)) {
+      flags.push({ reason: 'fix_applied_variant', commentId: c.id, commentSpan: { start: 0, end: c.message.length }, detail: c.message.trim() });
+    }
+  }
+  const match = findTargetInComments(input.before, input.after, input.comments.map((c) => c.message));
+  if (match) {
+    const c = input.comments[match.comment];
+    const first = match.target.split('\n')[0];
+    const at = c.message.indexOf(first);
+    flags.push({
+      reason: 'target_in_comment', commentId: c.id, afterLines: targetLines,
+      commentSpan: at >= 0 ? { start: at, end: at + first.length } : { start: 0, end: c.message.length },
+      detail: `the comment holds the after side (${match.target.length} characters)`,
+    });
+  }
+  return flags;
+}
+
+function span(m: RegExpMatchArray): TextSpan {
+  return { start: m.index ?? 0, end: (m.index ?? 0) + m[0].length };
+}
+
+/** The lines of the after side that differ from the before side (the author's answer). */
+function lineRangeOfTarget(before: string, after: string): { start: number; end: number } | undefined {
+  const b = before.split('\n');
+  const a = after.split('\n');
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const end = a.length - 1 - tail;
+  return end >= head ? { start: head, end } : undefined;
+}

@@ -1,0 +1,85 @@
+// `review-corpus fetch`: reads every host of a corpus config into the corpus file, hosts in parallel,
+// each through its own polite client. Salt-less runs stop before any request.
+import type { CorpusConfig } from '../config/types';
+import { effectiveWindows, syncWindows, windowOf } from '../config/windows';
+import type { CorpusStore } from '../store/corpusStore';
+import { UserError } from '../store/errors';
+import { HostClient, type HostClientEvent } from './hostClient';
+import { fetchHost, type HostProgress } from './fetchHost';
+import { Pseudonymizer } from './pseudonymize';
+
+export interface FetchOptions {
+  salt: string | undefined;
+  signal?: AbortSignal;
+  onProgress?: (p: HostProgress) => void;
+  onEvent?: (e: HostClientEvent) => void;
+  /** Write the file at most this often while fetching (and always at the end). Default 2 s. */
+  checkpointEveryMs?: number;
+  /** Overrides for tests: small backoffs. */
+  clientOptions?: { baseBackoffMs?: number; maxBackoffMs?: number; maxRetries?: number; requestTimeoutMs?: number };
+}
+
+export interface FetchSummary {
+  hosts: HostProgress[];
+  failures: string[];
+}
+
+/** Stores the config the build will read (the salt is only ever an environment variable's name). */
+export function storeConfig(store: CorpusStore, config: CorpusConfig): void {
+  store.setMeta('config', JSON.stringify(config));
+  store.setMeta('corpus_name', config.name);
+}
+
+export async function fetchCorpus(store: CorpusStore, config: CorpusConfig, opts: FetchOptions): Promise<FetchSummary> {
+  if (!opts.salt) throw new UserError(`no salt: set the environment variable ${config.salt.env} (nothing was fetched)`);
+  const salt = opts.salt;
+  store.transaction(() => {
+    storeConfig(store, config);
+    syncWindows(store, config);
+    for (const h of config.hosts) {
+      store.run('INSERT INTO hosts(org, url) VALUES (?, ?) ON CONFLICT(org) DO UPDATE SET url = excluded.url', [h.org, h.url]);
+    }
+  });
+  const windows = effectiveWindows(store, config);
+  reopenUnsealed(store, windows);
+
+  let lastSave = Date.now();
+  const every = opts.checkpointEveryMs ?? 2000;
+  const checkpoint = () => {
+    if (Date.now() - lastSave >= every) {
+      store.save();
+      lastSave = Date.now();
+    }
+  };
+
+  const failures: string[] = [];
+  const results = await Promise.all(config.hosts.map(async (host) => {
+    const hostId = Number(store.scalar('SELECT id FROM hosts WHERE org = ?', [host.org]));
+    const client = new HostClient({ baseUrl: host.url, minIntervalMs: host.minIntervalMs, signal: opts.signal, onEvent: opts.onEvent, ...opts.clientOptions });
+    try {
+      return await fetchHost({
+        store, config, host, hostId, windows, client, signal: opts.signal, checkpoint, onProgress: opts.onProgress,
+        pseudonyms: new Pseudonymizer(salt, host.url, new Set(host.botAccounts ?? [])),
+      });
+    } catch (e) {
+      if (opts.signal?.aborted) throw e;
+      failures.push((e as Error).message);
+      return undefined;
+    } finally {
+      await client.close();
+    }
+  })).finally(() => store.save());
+  return { hosts: results.filter((r): r is HostProgress => r !== undefined), failures };
+}
+
+/** Changes held back by a seal that has since been lifted are fetched on this run. */
+function reopenUnsealed(store: CorpusStore, windows: ReturnType<typeof effectiveWindows>): void {
+  const held = store.all<{ id: number; created: string }>("SELECT id, created FROM changes WHERE collection_rule = 'sealed_window'");
+  store.transaction(() => {
+    for (const c of held) {
+      if (!windowOf(windows, c.created)?.sealed) {
+        store.run("UPDATE changes SET collection_rule = NULL, fetch_state = 'listed' WHERE id = ?", [c.id]);
+      }
+    }
+  });
+}

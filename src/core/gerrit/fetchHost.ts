@@ -1,0 +1,197 @@
+// Fetches one host: list changes page by page, then each change's comments and the diffs the build needs.
+// Every step is idempotent and checkpointed in the file, so a killed run resumes without loss or duplicates.
+import type { CorpusConfig, HostConfig, WindowConfig } from '../config/types';
+import { windowOf } from '../config/windows';
+import type { CorpusStore } from '../store/corpusStore';
+import { HostClient, type GerritResult } from './hostClient';
+import { PSEUDO_FILES, RecordWriter, gerritTime, type StoredComment } from './fetchRecords';
+import type { Pseudonymizer } from './pseudonymize';
+import type { ChangeInfo, CommentInfo } from './types';
+
+export interface HostProgress {
+  org: string;
+  phase: 'listing' | 'changes' | 'done';
+  listed: number;
+  changesDone: number;
+  changesTotal: number;
+  requests: number;
+  errors: number;
+  intervalMs: number;
+}
+
+export interface HostFetchContext {
+  store: CorpusStore;
+  config: CorpusConfig;
+  host: HostConfig;
+  hostId: number;
+  windows: WindowConfig[];
+  client: HostClient;
+  pseudonyms: Pseudonymizer;
+  signal?: AbortSignal;
+  /** Called after each unit of work; the caller decides when to write the file. */
+  checkpoint: () => void;
+  onProgress?: (p: HostProgress) => void;
+}
+
+const DEFAULT_PAGE = 100;
+
+export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
+  const { store, host, hostId } = ctx;
+  const writer = new RecordWriter(store, hostId, ctx.pseudonyms);
+  const progress: HostProgress = { org: host.org, phase: 'listing', listed: 0, changesDone: 0, changesTotal: 0, requests: 0, errors: 0, intervalMs: 0 };
+  const report = () => {
+    progress.requests = ctx.client.stats.requests;
+    progress.errors = ctx.client.stats.errors;
+    progress.intervalMs = ctx.client.currentIntervalMs();
+    ctx.onProgress?.({ ...progress });
+  };
+
+  let cp = store.get<{ phase: 'listing' | 'changes' | 'done'; list_offset: number; high_water: string | null }>('SELECT phase, list_offset, high_water FROM fetch_checkpoints WHERE host_id = ?', [hostId]);
+  if (!cp || cp.phase === 'done') {
+    // A new run lists from the last high-water mark: only new or updated changes come back.
+    const since = cp?.high_water && cp.high_water.slice(0, 10) > ctx.config.start ? cp.high_water.slice(0, 10) : ctx.config.start;
+    setCheckpoint(store, hostId, 'listing', 0, cp?.high_water ?? null, since);
+    cp = { phase: 'listing', list_offset: 0, high_water: cp?.high_water ?? null };
+  }
+
+  if (cp.phase === 'listing') {
+    const since = String(store.scalar('SELECT value FROM meta WHERE key = ?', [`fetch_since:${hostId}`]) ?? ctx.config.start);
+    let offset = cp.list_offset;
+    let highWater = cp.high_water;
+    const pageSize = host.pageSize ?? DEFAULT_PAGE;
+    let listing = true;
+    while (listing) {
+      ctx.signal?.throwIfAborted();
+      const q = encodeURIComponent(`${host.query} after:${since}`);
+      const path = `/changes/?q=${q}&o=ALL_REVISIONS&o=DETAILED_ACCOUNTS&n=${pageSize}&S=${offset}`;
+      const page = await ctx.client.getJson<ChangeInfo[]>(path);
+      if (!page.ok || !Array.isArray(page.value)) {
+        // Without the listing nothing else can go on for this host; the checkpoint keeps the offset.
+        report();
+        throw new HostListingError(host.org, page.ok ? 'listing is not an array' : page.message);
+      }
+      store.transaction(() => {
+        for (const c of page.value) {
+          const decision = listingDecision(ctx, c, store, hostId);
+          if (decision !== 'unchanged') writer.change(c, decision);
+          const updated = gerritTime(c.updated as string);
+          if (!highWater || updated > highWater) highWater = updated;
+        }
+        offset += page.value.length;
+        const more = page.value.length > 0 && page.value[page.value.length - 1]._more_changes === true;
+        setCheckpoint(store, hostId, more ? 'listing' : 'changes', offset, highWater);
+        progress.listed += page.value.length;
+        listing = more;
+      });
+      report();
+      ctx.checkpoint();
+    }
+    cp = { phase: 'changes', list_offset: offset, high_water: highWater };
+  }
+
+  progress.phase = 'changes';
+  const pending = store.all<{ id: number; number: number; owner: string | null }>(
+    "SELECT id, number, owner FROM changes WHERE host_id = ? AND fetch_state = 'listed' AND collection_rule IS NULL ORDER BY id",
+    [hostId],
+  );
+  progress.changesTotal = pending.length;
+  report();
+  for (const change of pending) {
+    ctx.signal?.throwIfAborted();
+    await fetchChange(ctx, writer, change);
+    progress.changesDone++;
+    report();
+    ctx.checkpoint();
+  }
+  store.transaction(() => setCheckpoint(store, hostId, 'done', 0, cp!.high_water));
+  progress.phase = 'done';
+  report();
+  return progress;
+}
+
+export class HostListingError extends Error {
+  constructor(readonly org: string, reason: string) {
+    super(`${org}: could not list changes (${reason})`);
+  }
+}
+
+function setCheckpoint(store: CorpusStore, hostId: number, phase: string, offset: number, highWater: string | null, since?: string): void {
+  store.run(
+    `INSERT INTO fetch_checkpoints(host_id, phase, list_offset, high_water, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT(host_id) DO UPDATE SET phase = excluded.phase, list_offset = excluded.list_offset, high_water = excluded.high_water, updated_at = excluded.updated_at`,
+    [hostId, phase, offset, highWater, new Date().toISOString()],
+  );
+  if (since !== undefined) store.setMeta(`fetch_since:${hostId}`, since);
+}
+
+/**
+ * The collection rule a listed change falls under, or null when it is to be fetched.
+ * A change already fetched and not updated since is 'unchanged': it keeps its records and costs nothing.
+ */
+function listingDecision(ctx: HostFetchContext, c: ChangeInfo, store: CorpusStore, hostId: number): string | null | 'unchanged' {
+  const created = gerritTime(c.created as string);
+  if (created.slice(0, 10) < ctx.config.start) return 'created_before_start';
+  if (c.total_comment_count === 0) return 'no_comments';
+  const w = windowOf(ctx.windows, created);
+  if (w?.sealed) return 'sealed_window';
+  const existing = store.get<{ updated: string; fetch_state: string; collection_rule: string | null }>(
+    'SELECT updated, fetch_state, collection_rule FROM changes WHERE host_id = ? AND number = ?', [hostId, c._number as number]);
+  if (existing && existing.fetch_state === 'done' && existing.updated === gerritTime(c.updated as string)
+      && existing.collection_rule !== 'sealed_window') {
+    return 'unchanged';
+  }
+  return null;
+}
+
+async function fetchChange(ctx: HostFetchContext, writer: RecordWriter, change: { id: number; number: number; owner: string | null }): Promise<void> {
+  const { store } = ctx;
+  const commentsPath = `/changes/${change.number}/comments`;
+  const comments = await ctx.client.getJson<Record<string, CommentInfo[]>>(commentsPath);
+  if (!comments.ok || !isCommentMap(comments.value)) {
+    const rule = !comments.ok && comments.reason === 'disallowed' ? 'disallowed' : 'fetch_error';
+    const message = comments.ok ? 'comments response is not a path → comments map' : comments.message;
+    store.transaction(() => {
+      writer.logRequest(commentsPath, comments.ok ? comments.status : comments.status ?? 0, message);
+      writer.finishChange(change.id, rule, message);
+    });
+    return;
+  }
+  const stored = store.transaction(() => writer.comments(change.id, comments.value));
+  const patchSets = new Set(store.all<{ patch_set: number }>('SELECT patch_set FROM revisions WHERE change_id = ?', [change.id]).map((r) => r.patch_set));
+  const bots = new Set(store.all<{ pseudonym: string }>('SELECT pseudonym FROM accounts WHERE host_id = ? AND is_bot = 1', [ctx.hostId]).map((r) => r.pseudonym));
+
+  const diffs = new Map<string, { path: string; base: number; result?: GerritResult<unknown> }>();
+  for (const c of stored) {
+    if (!passesCheapRules(c, change.owner, bots) || c.patchSet === null || !patchSets.has(c.patchSet + 1)) continue;
+    diffs.set(`${c.patchSet}\0${c.path}`, { path: c.path, base: c.patchSet });
+  }
+  for (const d of diffs.values()) {
+    ctx.signal?.throwIfAborted();
+    d.result = await ctx.client.getJson(`/changes/${change.number}/revisions/${d.base + 1}/files/${encodeURIComponent(d.path)}/diff?base=${d.base}&context=ALL`);
+  }
+  const created = String(store.scalar('SELECT created FROM changes WHERE id = ?', [change.id]));
+  store.transaction(() => {
+    for (const d of diffs.values()) {
+      const r = d.result!;
+      const valid = r.ok && isDiffInfo(r.value);
+      writer.diff(change.id, d.path, d.base, valid ? JSON.stringify(r.ok ? r.value : null) : null,
+        valid ? null : r.ok ? 'diff response has no content array' : r.message);
+    }
+    writer.finishChange(change.id, null, null);
+    const w = windowOf(ctx.windows, created);
+    if (w) store.run('UPDATE windows SET fetched = 1 WHERE name = ?', [w.name]);
+  });
+}
+
+/** The build's cheap comment rules, applied here so no diff is fetched for a comment they remove. */
+function passesCheapRules(c: StoredComment, owner: string | null, bots: ReadonlySet<string>): boolean {
+  return !PSEUDO_FILES.has(c.path) && c.author !== owner && !(c.author !== null && bots.has(c.author)) && c.line !== null;
+}
+
+function isCommentMap(v: unknown): v is Record<string, CommentInfo[]> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(Array.isArray);
+}
+
+function isDiffInfo(v: unknown): boolean {
+  return v !== null && typeof v === 'object' && Array.isArray((v as { content?: unknown }).content);
+}

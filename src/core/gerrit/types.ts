@@ -1,0 +1,62 @@
+// Gerrit REST entities as they arrive over the wire.
+//
+// The shapes come from @gerritcodereview/typescript-api (Gerrit's own definitions, `import type`
+// only, so nothing of it is bundled). That package brands its ids and timestamps
+// (`AccountId = number & {_accountId: never}`, `Timestamp = string & {...}`) and uses enums; parsed
+// JSON never carries brands, and a test or a fake server could not write `{ _account_id: 5 }`
+// without casts. `Plain<T>` therefore maps the package's types to the same shapes with plain
+// numbers and strings, keeping enums as unions of their string values ('TRIVIAL_REBASE' | ...).
+import type * as Api from '@gerritcodereview/typescript-api/rest-api';
+import type * as Diff from '@gerritcodereview/typescript-api/diff';
+
+/** A branded string or number becomes plain; a string enum becomes the union of its values. */
+export type Plain<T> = T extends string
+  ? [Exclude<keyof T, keyof string>] extends [never] ? `${T}` : string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? T
+      : T extends readonly (infer U)[]
+        ? Plain<U>[]
+        : T extends object
+          ? { [K in keyof T]: Plain<T[K]> }
+          : T;
+
+export type ChangeStatus = `${Api.ChangeStatus}`;
+/** What a patch set did relative to the one before; the rebase-only kinds drive `rebase_only`. */
+export type RevisionKind = `${Api.RevisionKind}`;
+export type CommentSide = `${Api.CommentSide}`;
+
+export type AccountInfo = Plain<Api.AccountInfo>;
+export type CommentRange = Plain<Api.CommentRange>;
+export type FileInfo = Plain<Api.FileInfo>;
+
+/**
+ * Patch set numbers are plain numbers here: the package also allows 'edit' and 'PARENT', but we
+ * never request change edits, and the base side of a comment is told by `side`, not by the number.
+ */
+export type RevisionInfo = Omit<Plain<Api.RevisionInfo>, '_number'> & { _number: number };
+
+export type CommentInfo = Omit<Plain<Api.CommentInfo>, 'patch_set'> & { patch_set?: number };
+
+export type ChangeInfo = Omit<Plain<Api.ChangeInfo>, 'revisions'> & {
+  revisions?: { [revisionId: string]: RevisionInfo };
+};
+
+export type DiffInfo = Plain<Diff.DiffInfo>;
+export type DiffContent = Plain<Diff.DiffContent>;
+
+/** GET /changes/{id}/comments: published comments by file path. */
+export type CommentsByPath = { [path: string]: CommentInfo[] };
+
+/** GET /changes/{id}/revisions/{rev}/files: files by path (includes /COMMIT_MSG). */
+export type FilesByPath = { [path: string]: FileInfo };
+
+/** Revision kinds that mean patch set N+1 only rebased: its code answers nothing. */
+export const REBASE_ONLY_KINDS: ReadonlySet<RevisionKind> = new Set<RevisionKind>([
+  'TRIVIAL_REBASE',
+  'TRIVIAL_REBASE_WITH_MESSAGE_UPDATE',
+  'MERGE_FIRST_PARENT_UPDATE',
+  'NO_CODE_CHANGE',
+  'NO_CHANGE',
+]);

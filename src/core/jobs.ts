@@ -1,0 +1,73 @@
+// Long jobs (fetch, rebuild, verify) as plain functions over a corpus file, so the CLI, the
+// extension's worker thread and the tests run the very same code.
+import { CorpusStore } from './store/corpusStore';
+import { corpusDbPath, loadCorpusConfig } from './config/loadConfig';
+import { fetchCorpus, storeConfig } from './gerrit/fetchCorpus';
+import { runBuild } from './build/runBuild';
+import { exportCorpus } from './export/exportJsonl';
+import { verifyReproduce } from './verify/reproduce';
+import { refreshFlags } from './flags/flagStore';
+
+export type JobRequest =
+  | { kind: 'fetch'; configFile: string; salt: string | undefined }
+  | { kind: 'build'; configFile: string }
+  | { kind: 'verify'; configFile: string }
+  | { kind: 'export'; configFile: string; out: string };
+
+export type JobProgress = { message: string; increment?: number };
+
+export interface JobResult {
+  summary: string;
+  /** False when the job ran but found a problem (verify that is not clean). */
+  ok?: boolean;
+}
+
+export async function runJob(req: JobRequest, signal: AbortSignal, progress: (p: JobProgress) => void): Promise<JobResult> {
+  const config = loadCorpusConfig(req.configFile);
+  const dbFile = corpusDbPath(req.configFile, config);
+  if (req.kind === 'fetch') {
+    const store = await CorpusStore.openOrCreate(dbFile);
+    try {
+      const summary = await fetchCorpus(store, config, {
+        salt: req.salt,
+        signal,
+        onProgress: (p) => progress({
+          message: `${p.org}: ${p.phase}, ${p.listed} listed, ${p.changesDone}/${p.changesTotal} changes, ${p.requests} requests, ${p.errors} errors, pace ${p.intervalMs} ms`,
+        }),
+      });
+      const done = summary.hosts.map((h) => `${h.org} ${h.changesDone} changes`).join(', ');
+      return { summary: `Fetched ${done}${summary.failures.length ? `; failed: ${summary.failures.join('; ')}` : ''}` };
+    } finally {
+      store.close();
+    }
+  }
+  if (req.kind === 'verify' || req.kind === 'export') {
+    const store = await CorpusStore.open(dbFile);
+    try {
+      if (req.kind === 'export') {
+        const { examples, funnelFile } = exportCorpus(store, req.out);
+        return { summary: `Exported ${examples} examples to ${req.out} and the funnel to ${funnelFile}` };
+      }
+      progress({ message: 'rebuilding into a scratch copy' });
+      const r = await verifyReproduce(store, signal);
+      return { summary: r.clean ? `Reproducible: build ${r.buildId} is clean (corpus ${r.corpusHash.slice(0, 12)})` : `Not reproducible: ${r.firstDifference}`, ok: r.clean };
+    } finally {
+      store.close();
+    }
+  }
+  const store = await CorpusStore.open(dbFile);
+  try {
+    storeConfig(store, config);
+    const result = await runBuild(store, {
+      config,
+      signal,
+      onProgress: (p) => progress({ message: `${p.stage}: ${p.done}/${p.total}` }),
+    });
+    signal.throwIfAborted();
+    const flagged = refreshFlags(store, result.buildId);
+    store.save();
+    return { summary: `Build ${result.buildId}: ${result.kept} examples kept${flagged ? `, ${flagged} new flags` : ''}` };
+  } finally {
+    store.close();
+  }
+}

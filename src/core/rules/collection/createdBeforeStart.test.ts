@@ -1,0 +1,16 @@
+import { changeUnit, decidesTable, testContext } from '../testKit';
+import { createdBeforeStart } from './createdBeforeStart';
+
+describe('rule collection/created_before_start', () => {
+  decidesTable(createdBeforeStart, [
+    ['created the day before the start', changeUnit({ created: '2024-09-30T23:59:59Z' }), 'created_before_start'],
+    ['created on the start date', changeUnit({ created: '2024-10-01T00:00:00Z' }), null],
+    ['created after the start', changeUnit({ created: '2025-01-15T08:00:00Z' }), null],
+    ['recorded so by the fetch', changeUnit({ collectionRule: 'created_before_start' }), 'created_before_start'],
+  ]);
+  describe('with a later start on a rebuild', () => {
+    decidesTable(createdBeforeStart, [
+      ['created before the new start', changeUnit({ created: '2024-10-15T00:00:00Z' }), 'created_before_start'],
+    ], testContext({ start: '2024-11-01' }));
+  });
+});

@@ -1,0 +1,15 @@
+import type { ChangeUnit, Rule } from '../types';
+
+/** The host would not return the change's comments: recorded by the fetch, as the rule or as an error. */
+export const changeFetchError: Rule<ChangeUnit> = {
+  id: 'fetch_error',
+  stage: 'collection',
+  unit: 'changes',
+  description: "the host would not return the change's comments",
+  decide(change) {
+    if (change.collectionRule === this.id || change.fetchError !== null) {
+      return change.fetchError ? { rule: this.id, detail: change.fetchError } : { rule: this.id };
+    }
+    return null;
+  },
+};

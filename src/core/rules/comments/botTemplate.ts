@@ -1,0 +1,14 @@
+import type { CommentUnit, Rule } from '../types';
+import { matchesBotTemplate } from './botTemplates';
+
+/** Its text is a bot's templated output (built-in templates and the host's `botTemplates`). */
+export const botTemplate: Rule<CommentUnit> = {
+  id: 'bot_template',
+  stage: 'comments',
+  unit: 'comments',
+  description: "its text matches a bot's message template",
+  decide(comment, ctx) {
+    const bot = matchesBotTemplate(comment.message, ctx.hostBotTemplates.get(comment.org) ?? []);
+    return bot ? { rule: this.id, detail: bot } : null;
+  },
+};

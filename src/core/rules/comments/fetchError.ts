@@ -1,0 +1,15 @@
+import type { CommentUnit, Rule } from '../types';
+
+/**
+ * The host would not return the diff the comment needs (stored with an error, or not stored at all).
+ * Last of the comment rules, so only comments that would otherwise anchor an example land here.
+ */
+export const commentFetchError: Rule<CommentUnit> = {
+  id: 'fetch_error',
+  stage: 'comments',
+  unit: 'comments',
+  description: 'the host would not return the diff it needs',
+  decide(comment) {
+    return comment.diff !== 'ok' ? { rule: this.id, detail: `diff ${comment.diff}` } : null;
+  },
+};

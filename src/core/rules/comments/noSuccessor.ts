@@ -1,0 +1,12 @@
+import type { CommentUnit, Rule } from '../types';
+
+/** No later patch set answered it: patch set N + 1 does not exist (or N is unknown). */
+export const noSuccessor: Rule<CommentUnit> = {
+  id: 'no_successor',
+  stage: 'comments',
+  unit: 'comments',
+  description: 'no later patch set answered it',
+  decide(comment) {
+    return comment.patchSet === null || !comment.hasNextPatchSet ? { rule: this.id } : null;
+  },
+};

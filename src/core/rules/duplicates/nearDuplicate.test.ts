@@ -1,0 +1,10 @@
+import { decidesTable } from '../testKit';
+import { nearDuplicate } from './nearDuplicate';
+
+describe('rule duplicates/near_duplicate', () => {
+  decidesTable(nearDuplicate, [
+    ['found as near_duplicate', { duplicate: { rule: 'near_duplicate', keptKey: 'openstack/1/1/10/a.py' } }, 'near_duplicate'],
+    ['found as another duplicate', { duplicate: { rule: 'boilerplate' } }, null],
+    ['not a duplicate', { duplicate: null }, null],
+  ]);
+});

@@ -1,0 +1,24 @@
+import type { ExampleUnit, Rule } from '../types';
+
+/** Revision kinds by which Gerrit says patch set N + 1 only rebased the change (or changed nothing). */
+export const REBASE_KINDS: ReadonlySet<string> = new Set([
+  'TRIVIAL_REBASE',
+  'TRIVIAL_REBASE_WITH_MESSAGE_UPDATE',
+  'MERGE_FIRST_PARENT_UPDATE',
+  'NO_CODE_CHANGE',
+  'NO_CHANGE',
+]);
+
+/**
+ * Patch set N + 1 only rebased. A kind Gerrit never recorded (null) is kept without this check; the
+ * build counts those as `kind_unrecorded`.
+ */
+export const rebaseOnly: Rule<ExampleUnit> = {
+  id: 'rebase_only',
+  stage: 'examples',
+  unit: 'examples',
+  description: "the next patch set's kind says it only rebased",
+  decide(example) {
+    return example.kindAfter !== null && REBASE_KINDS.has(example.kindAfter) ? { rule: this.id, detail: example.kindAfter } : null;
+  },
+};

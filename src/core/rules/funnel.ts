@@ -1,0 +1,65 @@
+// THE funnel: every rule, in the order it runs. A unit is counted by the first rule that removes it;
+// the build walks these lists in this order and the funnel report lists them in this order.
+import { changeFetchError } from './collection/fetchError';
+import { createdBeforeStart } from './collection/createdBeforeStart';
+import { disallowed } from './collection/disallowed';
+import { noComments } from './collection/noComments';
+import { sealedWindow } from './collection/sealedWindow';
+import { acknowledgement } from './comments/acknowledgement';
+import { botAccount } from './comments/botAccount';
+import { botTemplate } from './comments/botTemplate';
+import { commentFetchError } from './comments/fetchError';
+import { noLine } from './comments/noLine';
+import { noSuccessor } from './comments/noSuccessor';
+import { ownAuthor } from './comments/ownAuthor';
+import { parentSide } from './comments/parentSide';
+import { pseudoFile } from './comments/pseudoFile';
+import { unchangedAround } from './comments/unchangedAround';
+import { boilerplate } from './duplicates/boilerplate';
+import { exactDuplicate } from './duplicates/exactDuplicate';
+import { nearDuplicate } from './duplicates/nearDuplicate';
+import { sameChange } from './duplicates/sameChange';
+import { appliedFix } from './examples/appliedFix';
+import { manualFlag } from './examples/manualFlag';
+import { nothingLeft } from './examples/nothingLeft';
+import { rebaseOnly } from './examples/rebaseOnly';
+import { suggestedEdit } from './examples/suggestedEdit';
+import { oneSided } from './hunks/oneSided';
+import { size } from './hunks/size';
+import type { ChangeUnit, CommentUnit, DuplicateUnit, ExampleUnit, HunkUnit, Removal, Rule, RuleContext, Stage, UnitKind } from './types';
+
+export const COLLECTION_RULES: readonly Rule<ChangeUnit>[] = [createdBeforeStart, noComments, sealedWindow, disallowed, changeFetchError];
+
+export const COMMENT_RULES: readonly Rule<CommentUnit>[] = [
+  pseudoFile, ownAuthor, botAccount, acknowledgement, noLine, parentSide, noSuccessor, unchangedAround, botTemplate, commentFetchError,
+];
+
+export const HUNK_RULES: readonly Rule<HunkUnit>[] = [oneSided, size];
+
+export const EXAMPLE_RULES: readonly Rule<ExampleUnit>[] = [rebaseOnly, suggestedEdit, appliedFix, nothingLeft, manualFlag];
+
+export const DUPLICATE_RULES: readonly Rule<DuplicateUnit>[] = [sameChange, exactDuplicate, nearDuplicate, boilerplate];
+
+/** One step of the funnel, as the report lists it. */
+export interface FunnelStep {
+  stage: Stage;
+  rule: string;
+  unit: UnitKind;
+  description: string;
+}
+
+const step = (r: Rule<never>): FunnelStep => ({ stage: r.stage, rule: r.id, unit: r.unit, description: r.description });
+
+/** Every rule of every stage, in order. */
+export const FUNNEL: readonly FunnelStep[] = [
+  ...COLLECTION_RULES, ...COMMENT_RULES, ...HUNK_RULES, ...EXAMPLE_RULES, ...DUPLICATE_RULES,
+].map((r) => step(r as Rule<never>));
+
+/** The first rule of `rules` that removes `unit`, or null when every rule keeps it. */
+export function firstRemoval<U>(rules: readonly Rule<U>[], unit: U, ctx: RuleContext): Removal | null {
+  for (const rule of rules) {
+    const removal = rule.decide(unit, ctx);
+    if (removal) return removal;
+  }
+  return null;
+}

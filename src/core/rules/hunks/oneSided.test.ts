@@ -1,0 +1,10 @@
+import { decidesTable, hunkUnit } from '../testKit';
+import { oneSided } from './oneSided';
+
+describe('rule hunks/one_sided', () => {
+  decidesTable(oneSided, [
+    ['a pure addition (context on both sides)', hunkUnit({ beforeLines: 6, afterLines: 8, editLinesBefore: 0, editLinesAfter: 2 }), 'one_sided'],
+    ['a pure deletion', hunkUnit({ beforeLines: 8, afterLines: 6, editLinesBefore: 2, editLinesAfter: 0 }), 'one_sided'],
+    ['a replacement', hunkUnit({ editLinesBefore: 1, editLinesAfter: 1 }), null],
+  ]);
+});

@@ -1,0 +1,101 @@
+// The shape of a rule, and of the units each stage's rules decide on.
+// Modelled on datatrove's filters: a rule returns null to keep a unit, or the reason it removes it.
+// A rule reads only its unit and the shared context; the build prepares both from stored records.
+import type { RulesConfig } from '../config/types';
+
+export type Stage = 'collection' | 'comments' | 'hunks' | 'examples' | 'duplicates';
+export type UnitKind = 'changes' | 'comments' | 'hunks' | 'examples';
+
+export const STAGES: readonly Stage[] = ['collection', 'comments', 'hunks', 'examples', 'duplicates'];
+
+/** Why a rule removed a unit. `rule` is the rule's id; `detail` is optional, for the inspector. */
+export interface Removal {
+  rule: string;
+  detail?: string;
+}
+
+/** Everything rules share; built once per build from the corpus config. */
+export interface RuleContext {
+  /** Corpus start date, YYYY-MM-DD, on a change's created date. */
+  start: string;
+  rules: RulesConfig;
+  /** Acknowledgements, already normalised (see normaliseAcknowledgement). */
+  acknowledgements: ReadonlySet<string>;
+  /** Per organization, the host's configured bot templates, compiled. */
+  hostBotTemplates: ReadonlyMap<string, readonly RegExp[]>;
+}
+
+export interface Rule<U> {
+  readonly id: string;
+  readonly stage: Stage;
+  readonly unit: UnitKind;
+  readonly description: string;
+  decide(unit: U, ctx: RuleContext): Removal | null;
+}
+
+/** A listed change, as the fetch stored it. */
+export interface ChangeUnit {
+  org: string;
+  number: number;
+  /** ISO 8601 UTC. */
+  created: string;
+  /** The collection rule the fetch applied (NULL when it fetched the change). */
+  collectionRule: string | null;
+  fetchError: string | null;
+  /** Whether the window holding the change's created date is sealed now. */
+  inSealedWindow: boolean;
+}
+
+/** Whether the diff a comment needs (patch set N against N + 1 of its file) is stored. */
+export type DiffState = 'ok' | 'missing' | 'error';
+
+export interface CommentUnit {
+  org: string;
+  path: string;
+  patchSet: number | null;
+  side: string | null;
+  line: number | null;
+  startLine: number | null;
+  endLine: number | null;
+  author: string | null;
+  message: string;
+  /** The change owner's pseudonym. */
+  owner: string | null;
+  /** The author's account is tagged a bot (service user or on the host's bot list). */
+  authorIsBot: boolean;
+  /** Patch set N + 1 exists. */
+  hasNextPatchSet: boolean;
+  diff: DiffState;
+  /** Whether N + 1 changed anything near the comment; null when it cannot be decided (no diff). */
+  changedAround: boolean | null;
+}
+
+/** A hunk: the region of one file around the edits its comments sit near. */
+export interface HunkUnit {
+  /** Lines on each side, context included (what the example stores). */
+  beforeLines: number;
+  afterLines: number;
+  /** Lines of the edit alone (the changed chunks, without context). */
+  editLinesBefore: number;
+  editLinesAfter: number;
+}
+
+/** A comment attached to an example, with the comment rule that removed it (null: survived). */
+export interface AttachedComment {
+  message: string;
+  removedBy: string | null;
+}
+
+export interface ExampleUnit {
+  /** Revision kind of patch set N + 1; null when Gerrit did not record it. */
+  kindAfter: string | null;
+  /** Every comment anchored in the example, including those the comment rules removed. */
+  comments: readonly AttachedComment[];
+  /** A user confirmed a flag on this example's key. */
+  flagConfirmed: boolean;
+}
+
+/** An example after stage 4, with what the dedup pass found for it (null: not a duplicate). */
+export interface DuplicateUnit {
+  duplicate: { rule: string; keptKey?: string } | null;
+}

@@ -1,0 +1,198 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { BindParams, Database, SqlValue, Statement } from 'sql.js';
+import { saveAtomically, type SaveHooks } from './atomicSave';
+import { CorpusFileError } from './errors';
+import { CORPUS_FORMAT, MIGRATIONS, latestSchemaVersion } from './schema';
+import { loadSqlJs } from './sqljs';
+
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+export type Row = Record<string, SqlValue>;
+
+/** One corpus file, held in memory by sql.js and written back atomically. */
+export class CorpusStore {
+  private readonly statements = new Map<string, Statement>();
+
+  private constructor(readonly file: string, readonly db: Database) {}
+
+  /** Creates a new, empty corpus in memory; nothing touches the disk until `save()`. */
+  static async create(file: string): Promise<CorpusStore> {
+    const SQL = await loadSqlJs();
+    const store = new CorpusStore(file, new SQL.Database());
+    store.migrate(0);
+    store.setMeta('format', CORPUS_FORMAT);
+    store.setMeta('created_at', new Date().toISOString());
+    return store;
+  }
+
+  /**
+   * Opens an existing corpus. Anything that is not a corpus of a schema we can read fails with a
+   * one-line CorpusFileError naming the file; the file itself is only read, never written.
+   */
+  static async open(file: string): Promise<CorpusStore> {
+    if (!existsSync(file)) throw new CorpusFileError(file, 'no such file');
+    if (statSync(file).isDirectory()) throw new CorpusFileError(file, 'is a directory, not a corpus file');
+    const bytes = readFileSync(file);
+    if (bytes.length === 0) throw new CorpusFileError(file, 'empty file, not a corpus');
+    if (bytes.length < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_MAGIC) {
+      throw new CorpusFileError(file, 'not a SQLite database, so not a corpus');
+    }
+    const SQL = await loadSqlJs();
+    let db: Database;
+    try {
+      db = new SQL.Database(bytes);
+      db.exec('SELECT count(*) FROM sqlite_master');
+    } catch (e) {
+      throw new CorpusFileError(file, `damaged SQLite database (${(e as Error).message})`);
+    }
+    const store = new CorpusStore(file, db);
+    const hasMeta = store.get("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
+    const format = hasMeta ? store.getMeta('format') : undefined;
+    if (format !== CORPUS_FORMAT) {
+      db.close();
+      throw new CorpusFileError(file, 'a SQLite database, but not a review corpus (no review-corpus meta table)');
+    }
+    const version = Number(store.getMeta('schema_version'));
+    if (!Number.isInteger(version) || version < 1) {
+      db.close();
+      throw new CorpusFileError(file, `corpus has an unreadable schema_version (${store.getMeta('schema_version')})`);
+    }
+    if (version > latestSchemaVersion()) {
+      db.close();
+      throw new CorpusFileError(file, `corpus schema version ${version} is newer than this tool reads (${latestSchemaVersion()}); update review-corpus`);
+    }
+    store.migrate(version);
+    return store;
+  }
+
+  /** A scratch copy of a corpus held only in memory (verify rebuilds into one). */
+  static async fromBytes(file: string, bytes: Uint8Array): Promise<CorpusStore> {
+    const SQL = await loadSqlJs();
+    return new CorpusStore(file, new SQL.Database(bytes));
+  }
+
+  /** Opens the file if it exists, otherwise creates a new corpus for it. */
+  static async openOrCreate(file: string): Promise<CorpusStore> {
+    return existsSync(file) ? CorpusStore.open(file) : CorpusStore.create(file);
+  }
+
+  get schemaVersion(): number {
+    return Number(this.getMeta('schema_version'));
+  }
+
+  private migrate(from: number): void {
+    const latest = latestSchemaVersion();
+    if (from >= latest) return;
+    this.transaction(() => {
+      for (let v = from; v < latest; v++) this.db.exec(MIGRATIONS[v]);
+      this.setMeta('schema_version', String(latest));
+    });
+  }
+
+  getMeta(key: string): string | undefined {
+    const row = this.get('SELECT value FROM meta WHERE key = ?', [key]);
+    return row ? String(row.value) : undefined;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
+  }
+
+  /** A cached prepared statement; reused across calls for bulk writes. */
+  prepare(sql: string): Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  run(sql: string, params: BindParams = []): void {
+    const stmt = this.prepare(sql);
+    stmt.run(params);
+  }
+
+  /** Runs an INSERT and returns the new rowid. */
+  insert(sql: string, params: BindParams = []): number {
+    this.run(sql, params);
+    return Number(this.db.exec('SELECT last_insert_rowid()')[0].values[0][0]);
+  }
+
+  all<T = Row>(sql: string, params: BindParams = []): T[] {
+    const stmt = this.prepare(sql);
+    stmt.bind(params);
+    const rows: T[] = [];
+    try {
+      while (stmt.step()) rows.push(stmt.getAsObject() as T);
+    } finally {
+      stmt.reset();
+    }
+    return rows;
+  }
+
+  /** Streams rows without materialising them all, for scans over 100k rows. */
+  each(sql: string, params: BindParams, onRow: (row: Row) => void): void {
+    const stmt = this.db.prepare(sql);
+    try {
+      stmt.bind(params);
+      while (stmt.step()) onRow(stmt.getAsObject());
+    } finally {
+      stmt.free();
+    }
+  }
+
+  get<T = Row>(sql: string, params: BindParams = []): T | undefined {
+    const stmt = this.prepare(sql);
+    stmt.bind(params);
+    try {
+      return stmt.step() ? (stmt.getAsObject() as T) : undefined;
+    } finally {
+      stmt.reset();
+    }
+  }
+
+  scalar(sql: string, params: BindParams = []): SqlValue | undefined {
+    const row = this.get(sql, params);
+    return row ? Object.values(row)[0] : undefined;
+  }
+
+  /** Runs `work` in one transaction; rolls back if it throws. Nested calls join the outer one. */
+  transaction<T>(work: () => T): T {
+    if (this.inTransaction) return work();
+    this.db.exec('BEGIN');
+    this.inTransaction = true;
+    try {
+      const result = work();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (e) {
+      this.db.exec('ROLLBACK');
+      throw e;
+    } finally {
+      this.inTransaction = false;
+    }
+  }
+  private inTransaction = false;
+
+  /** Writes the whole database to `file` atomically (temp file, fsync, rename). */
+  save(hooks?: SaveHooks): void {
+    saveAtomically(this.file, this.export(), hooks);
+  }
+
+  export(): Uint8Array {
+    // sql.js's export() closes open statements, so drop our cache first.
+    this.freeStatements();
+    return this.db.export();
+  }
+
+  close(): void {
+    this.freeStatements();
+    this.db.close();
+  }
+
+  private freeStatements(): void {
+    for (const stmt of this.statements.values()) stmt.free();
+    this.statements.clear();
+  }
+}

@@ -1,0 +1,194 @@
+// The corpus file's schema, as forward migrations. Migration i takes schema_version i to i + 1.
+// No table holds an account id, name, username or email: accounts are pseudonyms only.
+
+export const CORPUS_FORMAT = 'review-corpus';
+
+export const MIGRATIONS: readonly string[] = [
+  // 0 → 1: the first schema.
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE hosts (
+    id INTEGER PRIMARY KEY,
+    org TEXT NOT NULL UNIQUE,
+    url TEXT NOT NULL
+  );
+
+  CREATE TABLE windows (
+    name TEXT PRIMARY KEY,
+    from_date TEXT NOT NULL,
+    to_date TEXT NOT NULL,
+    sealed INTEGER NOT NULL DEFAULT 0,
+    seal_hash TEXT,
+    sealed_at TEXT,
+    unsealed_by TEXT,
+    unsealed_at TEXT,
+    fetched INTEGER NOT NULL DEFAULT 0
+  );
+
+  CREATE TABLE accounts (
+    host_id INTEGER NOT NULL REFERENCES hosts(id),
+    pseudonym TEXT NOT NULL,
+    is_bot INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (host_id, pseudonym)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE changes (
+    id INTEGER PRIMARY KEY,
+    host_id INTEGER NOT NULL REFERENCES hosts(id),
+    number INTEGER NOT NULL,
+    change_key TEXT,
+    project TEXT NOT NULL,
+    branch TEXT,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    owner TEXT,
+    total_comment_count INTEGER,
+    collection_rule TEXT,
+    fetch_state TEXT NOT NULL DEFAULT 'listed',
+    fetch_error TEXT,
+    UNIQUE (host_id, number)
+  );
+  CREATE INDEX changes_created ON changes(host_id, created);
+
+  CREATE TABLE revisions (
+    change_id INTEGER NOT NULL REFERENCES changes(id),
+    patch_set INTEGER NOT NULL,
+    sha TEXT,
+    kind TEXT,
+    uploader TEXT,
+    created TEXT,
+    PRIMARY KEY (change_id, patch_set)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE comments (
+    id INTEGER PRIMARY KEY,
+    change_id INTEGER NOT NULL REFERENCES changes(id),
+    gerrit_id TEXT NOT NULL,
+    path TEXT NOT NULL,
+    patch_set INTEGER,
+    side TEXT,
+    line INTEGER,
+    start_line INTEGER, start_character INTEGER, end_line INTEGER, end_character INTEGER,
+    in_reply_to TEXT,
+    author TEXT,
+    message TEXT NOT NULL,
+    updated TEXT,
+    unresolved INTEGER,
+    UNIQUE (change_id, gerrit_id)
+  );
+  CREATE INDEX comments_file ON comments(change_id, path, patch_set);
+
+  CREATE TABLE diffs (
+    id INTEGER PRIMARY KEY,
+    change_id INTEGER NOT NULL REFERENCES changes(id),
+    path TEXT NOT NULL,
+    ps_base INTEGER NOT NULL,
+    ps_target INTEGER NOT NULL,
+    content TEXT,
+    fetch_error TEXT,
+    UNIQUE (change_id, path, ps_base)
+  );
+
+  CREATE TABLE raw_responses (
+    id INTEGER PRIMARY KEY,
+    host_id INTEGER NOT NULL REFERENCES hosts(id),
+    request TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT,
+    fetched_at TEXT NOT NULL
+  );
+
+  CREATE TABLE fetch_checkpoints (
+    host_id INTEGER PRIMARY KEY REFERENCES hosts(id),
+    phase TEXT NOT NULL,
+    list_offset INTEGER NOT NULL DEFAULT 0,
+    high_water TEXT,
+    updated_at TEXT NOT NULL
+  );
+
+  CREATE TABLE fetch_counters (
+    host_id INTEGER NOT NULL REFERENCES hosts(id),
+    name TEXT NOT NULL,
+    value INTEGER NOT NULL,
+    PRIMARY KEY (host_id, name)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE builds (
+    id INTEGER PRIMARY KEY,
+    config_hash TEXT NOT NULL,
+    rules_version TEXT NOT NULL,
+    corpus_hash TEXT,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    funnel TEXT
+  );
+
+  CREATE TABLE examples (
+    id INTEGER PRIMARY KEY,
+    build_id INTEGER NOT NULL REFERENCES builds(id),
+    example_key TEXT NOT NULL,
+    change_id INTEGER NOT NULL REFERENCES changes(id),
+    path TEXT NOT NULL,
+    language TEXT,
+    ps_before INTEGER NOT NULL,
+    ps_after INTEGER NOT NULL,
+    before_start INTEGER NOT NULL,
+    after_start INTEGER NOT NULL,
+    before_text TEXT NOT NULL,
+    after_text TEXT NOT NULL,
+    window TEXT,
+    half TEXT,
+    unit TEXT NOT NULL,
+    rule TEXT,
+    UNIQUE (build_id, example_key)
+  );
+  CREATE INDEX examples_group ON examples(build_id, window, rule);
+
+  CREATE TABLE example_comments (
+    example_id INTEGER NOT NULL REFERENCES examples(id),
+    comment_id INTEGER NOT NULL REFERENCES comments(id),
+    PRIMARY KEY (example_id, comment_id)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE decisions (
+    build_id INTEGER NOT NULL REFERENCES builds(id),
+    unit TEXT NOT NULL,
+    unit_key TEXT NOT NULL,
+    unit_id INTEGER,
+    org TEXT NOT NULL,
+    window TEXT,
+    stage TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    PRIMARY KEY (build_id, unit, unit_key)
+  ) WITHOUT ROWID;
+  CREATE INDEX decisions_group ON decisions(build_id, org, window, rule);
+
+  CREATE TABLE flags (
+    id INTEGER PRIMARY KEY,
+    example_key TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    detail TEXT,
+    status TEXT NOT NULL DEFAULT 'open',
+    rater TEXT,
+    decided_at TEXT,
+    UNIQUE (example_key, reason)
+  );
+
+  CREATE TABLE labels (
+    example_key TEXT NOT NULL,
+    rater TEXT NOT NULL,
+    label TEXT NOT NULL,
+    labelled_at TEXT NOT NULL,
+    PRIMARY KEY (example_key, rater)
+  ) WITHOUT ROWID;
+  `,
+];
+
+/** The version this build of the tool writes: one per migration. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Read at call time, so tests can add a migration and watch it run. */
+export function latestSchemaVersion(): number {
+  return MIGRATIONS.length;
+}

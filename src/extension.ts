@@ -1,0 +1,67 @@
+// Activation only wires things together; each feature lives in a register… module.
+import * as vscode from 'vscode';
+import { CorpusSession } from './extension/session';
+import { OUTPUT_CHANNEL } from './extension/ids/views';
+import { SaltStore } from './extension/salt';
+import { registerTree } from './extension/tree/registerTree';
+import { registerContentProvider } from './extension/diff/contentProvider';
+import { CommentDecorations } from './extension/diff/decorations';
+import { FlagDecorations } from './extension/diff/flagDecorations';
+import { ReadOnlyCommentThreads } from './extension/diff/commentThreads';
+import { ActiveExample } from './extension/diff/activeExample';
+import { registerCorpusCommands } from './extension/registerCorpusCommands';
+import { registerReviewCommands } from './extension/registerReviewCommands';
+import { registerCorpusReports } from './extension/registerCorpusReports';
+import { registerStatusBar } from './extension/registerStatusBar';
+import { registerFunnelReport } from './extension/funnel/registerFunnelReport';
+import { registerSampleCorpus } from './extension/registerSampleCorpus';
+
+/** What the extension exports; the integration suite reads state through it. */
+export interface ReviewCorpusApi {
+  session: CorpusSession;
+  tree: ReturnType<typeof registerTree>['tree'];
+  threads: ReadOnlyCommentThreads;
+  flags: FlagDecorations;
+  comments: CommentDecorations;
+  active: ActiveExample;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<ReviewCorpusApi> {
+  const log = vscode.window.createOutputChannel(OUTPUT_CHANNEL, { log: true });
+  const session = new CorpusSession(log);
+  const salt = new SaltStore(context.secrets);
+  const { tree, disposables: treeDisposables } = registerTree(session);
+  const active = new ActiveExample(session);
+  const api: ReviewCorpusApi = {
+    session, tree, active,
+    threads: new ReadOnlyCommentThreads(session),
+    flags: new FlagDecorations(session),
+    comments: new CommentDecorations(session, context.extensionUri),
+  };
+  context.subscriptions.push(
+    log, session, active, api.threads, api.flags, api.comments,
+    ...treeDisposables,
+    ...registerContentProvider(session),
+    ...registerCorpusCommands(context, session, salt),
+    ...registerReviewCommands(session, salt, active, tree),
+    ...registerCorpusReports(context, session, salt),
+    ...registerStatusBar(session),
+    ...registerSampleCorpus(context, session),
+    ...registerFunnelReport(context, session, async ({ org, window, rule }) => {
+      const node = tree.provider.findGroup(org, window, rule);
+      if (node) await tree.view.reveal(node, { select: true, focus: true, expand: true });
+    }),
+  );
+  const configFile = session.findConfig();
+  if (configFile) {
+    try {
+      await session.open(configFile);
+    } catch (e) {
+      log.error((e as Error).message);
+      void vscode.window.showErrorMessage(`Review Corpus: ${(e as Error).message}`);
+    }
+  }
+  return api;
+}
+
+export function deactivate(): void {}

@@ -1,0 +1,52 @@
+// Which example the active diff shows, kept in the context keys that enable labelling and flag commands.
+import * as vscode from 'vscode';
+import { getExample, type ExampleRecord } from '../../core/inspect/example';
+import { ContextKeys } from '../ids/contextKeys';
+import type { CorpusSession } from '../session';
+import { parseDocUri } from './uris';
+
+export class ActiveExample implements vscode.Disposable {
+  private current: ExampleRecord | undefined;
+  private readonly changed = new vscode.EventEmitter<ExampleRecord | undefined>();
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(private readonly session: CorpusSession) {
+    this.disposables = [
+      this.changed,
+      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      vscode.window.tabGroups.onDidChangeTabs(() => this.update()),
+      session.onDidChange(() => this.update()),
+    ];
+    this.update();
+  }
+
+  get example(): ExampleRecord | undefined {
+    return this.current;
+  }
+
+  /** The example id of the active tab when it is one of our diffs. */
+  private activeExampleId(): number | undefined {
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    const uri = tab?.input instanceof vscode.TabInputTextDiff ? tab.input.original : vscode.window.activeTextEditor?.document.uri;
+    const ref = uri ? parseDocUri(uri) : undefined;
+    return ref?.kind === 'example' ? ref.id : undefined;
+  }
+
+  update(): void {
+    const id = this.activeExampleId();
+    const corpus = this.session.corpus;
+    const next = id !== undefined && corpus ? getExample(corpus.store, id) : undefined;
+    const flagged = next !== undefined && Number(corpus?.store.scalar("SELECT count(*) FROM flags WHERE example_key = ? AND status = 'open'", [next.key]) ?? 0) > 0;
+    void vscode.commands.executeCommand('setContext', ContextKeys.exampleDiffActive, next !== undefined);
+    void vscode.commands.executeCommand('setContext', ContextKeys.exampleFlagged, flagged);
+    if (next?.id !== this.current?.id || next?.buildId !== this.current?.buildId) {
+      this.current = next;
+      this.changed.fire(next);
+    }
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

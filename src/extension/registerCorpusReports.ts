@@ -1,0 +1,92 @@
+// Verify, export, compare builds and seal/unseal windows from the palette and the tree.
+import * as vscode from 'vscode';
+import path from 'node:path';
+import { compareBuilds, reconciliationLine } from '../core/verify/compareBuilds';
+import { sealWindow, unsealWindow, storedWindows } from '../core/config/windows';
+import { localUserPseudonym } from '../core/privacy/localUser';
+import { Commands } from './ids/commands';
+import type { CorpusSession } from './session';
+import type { SaltStore } from './salt';
+import { runInWorker } from './jobs/runInWorker';
+import type { CorpusNode } from './tree/nodes';
+
+export function registerCorpusReports(context: vscode.ExtensionContext, session: CorpusSession, salt: SaltStore): vscode.Disposable[] {
+  const need = () => {
+    const c = session.corpus;
+    if (!c) throw new Error('open a corpus first');
+    return c;
+  };
+  const guard = (work: (...args: never[]) => Promise<unknown>) => async (...args: never[]) => {
+    try {
+      return await work(...args);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Review Corpus: ${(e as Error).message}`);
+      return undefined;
+    }
+  };
+  const pickWindow = async (sealed: boolean, n?: CorpusNode) => {
+    if (n?.type === 'window' && n.group.window) return n.group.window;
+    const names = storedWindows(need().store).filter((w) => (w.sealed === 1) === sealed).map((w) => w.name);
+    if (names.length === 0) throw new Error(sealed ? 'no window is sealed' : 'every window is sealed');
+    return vscode.window.showQuickPick(names, { title: sealed ? 'Unseal which window?' : 'Seal which window?' });
+  };
+
+  return [
+    vscode.commands.registerCommand(Commands.verify, guard(async () => {
+      const c = need();
+      const r = await runInWorker(context.extensionPath, 'Review Corpus: Verify Reproducibility', { kind: 'verify', configFile: c.configFile }, session.log);
+      session.log.info(r.summary);
+      void (r.ok === false ? vscode.window.showWarningMessage(r.summary) : vscode.window.showInformationMessage(r.summary));
+      return r;
+    })),
+    vscode.commands.registerCommand(Commands.export, guard(async (target?: string) => {
+      const c = need();
+      const out = target ?? (await vscode.window.showSaveDialog({
+        defaultUri: vscode.Uri.file(path.join(path.dirname(c.configFile), 'examples.jsonl')), filters: { 'JSON Lines': ['jsonl'] }, title: 'Export kept examples',
+      }))?.fsPath;
+      if (!out) return undefined;
+      const r = await runInWorker(context.extensionPath, 'Review Corpus: Export', { kind: 'export', configFile: c.configFile, out }, session.log);
+      void vscode.window.showInformationMessage(r.summary);
+      return r;
+    })),
+    vscode.commands.registerCommand(Commands.compareBuilds, guard(async (from?: number, to?: number) => {
+      const c = need();
+      const builds = c.store.all<{ id: number; finished_at: string; rules_version: string }>('SELECT id, finished_at, rules_version FROM builds WHERE finished_at IS NOT NULL ORDER BY id DESC');
+      if (builds.length < 2 && (from === undefined || to === undefined)) throw new Error('there is only one build; rebuild with changed rules first');
+      const pick = async (title: string) => Number((await vscode.window.showQuickPick(
+        builds.map((b) => ({ label: `Build ${b.id}`, description: `${b.finished_at} · rules ${b.rules_version.slice(0, 12)}`, id: b.id })), { title }))?.id);
+      const a = from ?? (await pick('Compare from which build?'));
+      const b = to ?? (await pick('…to which build?'));
+      if (!a || !b) return undefined;
+      const cmp = compareBuilds(c.store, a, b);
+      const lines = [
+        `# Build ${a} → build ${b}`, '',
+        `kept(${a}) − left + entered = kept(${b}): ${reconciliationLine(cmp)}`, '',
+        `## Left (${cmp.left.length})`, ...cmp.left.map((m) => `- ${m.key}  → ${m.rule}`), '',
+        `## Entered (${cmp.entered.length})`, ...cmp.entered.map((m) => `- ${m.key}  (was ${m.rule})`), '',
+      ];
+      // A plain-text document: example keys carry host file names, shown as data only.
+      const doc = await vscode.workspace.openTextDocument({ content: lines.join('\n'), language: 'plaintext' });
+      await vscode.window.showTextDocument(doc, { preview: true });
+      return cmp;
+    })),
+    vscode.commands.registerCommand(Commands.sealWindow, guard(async (n?: CorpusNode) => {
+      const name = await pickWindow(false, n);
+      if (!name) return;
+      const hash = session.mutate((store) => sealWindow(store, name));
+      void vscode.window.showInformationMessage(`Sealed window "${name}" (sha256 ${hash.slice(0, 12)}…).`);
+    })),
+    vscode.commands.registerCommand(Commands.unsealWindow, guard(async (n?: CorpusNode) => {
+      const name = await pickWindow(true, n);
+      if (!name) return;
+      const ok = await vscode.window.showWarningMessage(
+        `Unseal window "${name}"? The next fetch reads it, and it can never be resealed once fetched. Your pseudonym and the time are recorded.`,
+        { modal: true }, 'Unseal');
+      if (ok !== 'Unseal') return;
+      const s = await salt.getOrAsk();
+      if (!s) throw new Error('a salt is needed to record who unsealed the window');
+      session.mutate((store) => unsealWindow(store, name, localUserPseudonym(s)));
+      void vscode.window.showInformationMessage(`Unsealed window "${name}". Run "Fetch from Hosts" to read it.`);
+    })),
+  ];
+}

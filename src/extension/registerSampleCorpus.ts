@@ -1,0 +1,31 @@
+// Create Sample Corpus: copies the sample corpus that ships in the extension (built at package time
+// by fetching the fabricated sample Gerrit through the real fetch and build) into a folder, and opens it.
+import * as vscode from 'vscode';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Commands } from './ids/commands';
+import type { CorpusSession } from './session';
+
+export function registerSampleCorpus(context: vscode.ExtensionContext, session: CorpusSession): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(Commands.createSampleCorpus, async (target?: string) => {
+      const source = path.join(context.extensionPath, 'dist', 'sample');
+      if (!existsSync(path.join(source, 'corpus.sqlite'))) {
+        return void vscode.window.showErrorMessage('Review Corpus: this build of the extension carries no sample corpus (run `npm run build`).');
+      }
+      let folder = target;
+      if (!folder) {
+        const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Create Sample Corpus Here' });
+        folder = picked?.[0]?.fsPath;
+      }
+      if (!folder) return undefined;
+      mkdirSync(folder, { recursive: true });
+      for (const f of ['corpus.json', 'corpus.sqlite']) {
+        const dest = path.join(folder, f);
+        if (existsSync(dest)) return void vscode.window.showErrorMessage(`Review Corpus: ${dest} already exists; pick an empty folder.`);
+      }
+      for (const f of ['corpus.json', 'corpus.sqlite']) copyFileSync(path.join(source, f), path.join(folder, f));
+      return session.open(path.join(folder, 'corpus.json'));
+    }),
+  ];
+}

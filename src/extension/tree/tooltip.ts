@@ -1,0 +1,33 @@
+// The item tooltip, resolved only when hovered. Host text goes in through appendText (escaped).
+import * as vscode from 'vscode';
+import type { CorpusStore } from '../../core/store/corpusStore';
+import type { ItemNode } from './nodes';
+
+export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, false);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  const it = n.item;
+  const ref = n.parent.ref;
+  const line = (label: string, value: string) => {
+    md.appendMarkdown(`**${label}:** `);
+    md.appendText(value);
+    md.appendMarkdown('  \n');
+  };
+  line('Project', it.project);
+  line('Change', `#${it.changeNumber}`);
+  line('File', it.path);
+  line('Window', ref.window ?? '(no window)');
+  line('Rule', it.kind === 'example' ? it.rule ?? 'kept' : it.rule);
+  if (it.kind === 'example') {
+    line('Patch sets', `PS${it.psBefore} → PS${it.psAfter}`);
+    const flags = store.all<{ reason: string; status: string }>('SELECT reason, status FROM flags WHERE example_key = ? ORDER BY reason', [it.key]);
+    line('Flags', flags.length ? flags.map((f) => `${f.reason} (${f.status})`).join(', ') : 'none');
+    const labels = store.all<{ rater: string; label: string }>('SELECT rater, label FROM labels WHERE example_key = ? ORDER BY rater', [it.key]);
+    line('Labels', labels.length ? labels.map((l) => `${l.label} by ${l.rater}`).join(', ') : 'none');
+  } else {
+    line('Patch set', it.patchSet === null ? '?' : `PS${it.patchSet}`);
+    line('Line', it.line === null ? 'none' : String(it.line));
+  }
+  return md;
+}

@@ -1,0 +1,147 @@
+// A loopback fake Gerrit: one server = one host = one org, serving fabricated fixtures in Gerrit's
+// wire format, with faults that tests inject per route. node:http only.
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { type Fault, FaultList } from './faults';
+import { FixtureStore, loadOrgFixture } from './fixtureStore';
+import { DEFAULT_ROBOTS_TXT, type Reply, route } from './routes';
+
+export type { Fault, FaultKind } from './faults';
+
+export const SAMPLE_ORGS: string[] = ['openstack', 'qt', 'wikimedia'];
+
+export interface LoggedRequest {
+  method: string;
+  /** Raw path and query, as sent. */
+  path: string;
+  /** HTTP status sent; 0 when the connection was reset instead. */
+  status: number;
+}
+
+export interface FakeGerrit {
+  url: string;
+  org: string;
+  requests: LoggedRequest[];
+  close(): Promise<void>;
+  addFault(f: Fault): void;
+  /** Faults with uses left, so a test can check every injected fault fired. */
+  pendingFaults(): Fault[];
+}
+
+export interface FakeGerritOptions {
+  org: string;
+  /** A folder holding `<org>.json`; default: the committed fixtures bundled with the server. */
+  fixturesDir?: string;
+  faults?: Fault[];
+  robotsTxt?: string;
+  port?: number;
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function send(res: http.ServerResponse, reply: Reply, headOnly: boolean): void {
+  res.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(reply.body) });
+  res.end(headOnly ? undefined : reply.body);
+}
+
+export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerrit> {
+  const store = new FixtureStore(loadOrgFixture(opts.org, opts.fixturesDir));
+  const faults = new FaultList();
+  for (const f of opts.faults ?? []) faults.add(f);
+  const robotsTxt = opts.robotsTxt ?? DEFAULT_ROBOTS_TXT;
+  const requests: LoggedRequest[] = [];
+  const sockets = new Set<Socket>();
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const logged: LoggedRequest = { method, path: url, status: 0 };
+    requests.push(logged);
+    const fault = faults.take(url);
+    if (fault?.kind === 'slow') await delay(fault.delayMs ?? 200);
+    if (fault?.kind === 'reset') {
+      // An RST, not a clean close, where the platform allows it.
+      if (typeof req.socket.resetAndDestroy === 'function') req.socket.resetAndDestroy();
+      else req.socket.destroy();
+      return;
+    }
+    let reply: Reply;
+    if (fault?.kind === '429') {
+      reply = { status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(fault.retryAfterSeconds ?? 0) }, body: 'Too Many Requests\n' };
+    } else if (fault?.kind === '503') {
+      const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8' };
+      if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
+      reply = { status: 503, headers, body: 'Service Unavailable\n' };
+    } else if (fault?.kind === '500') {
+      reply = { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Internal server error\n' };
+    } else {
+      reply = route(store, method, url, robotsTxt);
+    }
+    logged.status = reply.status;
+    if (fault?.kind === 'truncated') {
+      // A well-framed (chunked) 200 whose body stops halfway: the client sees JSON that does not parse.
+      const bytes = Buffer.from(reply.body);
+      res.writeHead(reply.status, reply.headers);
+      res.end(bytes.subarray(0, Math.floor(bytes.length / 2)));
+      return;
+    }
+    send(res, reply, method === 'HEAD');
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) send(res, { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: `fake Gerrit error: ${String(err)}\n` }, false);
+      else res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    org: opts.org,
+    requests,
+    addFault: (f) => faults.add(f),
+    pendingFaults: () => faults.pending(),
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy(); // keep-alive connections would hold close() open
+      })),
+  };
+}
+
+export interface SampleHostsOptions {
+  /** Which orgs to start; default SAMPLE_ORGS. */
+  orgs?: string[];
+  fixturesDir?: string;
+  /** Faults per org. */
+  faults?: Record<string, Fault[]>;
+  /** robots.txt per org; default `User-agent: *` with `Crawl-delay: 0`. */
+  robotsTxt?: Record<string, string>;
+}
+
+/** One fake host per sample org, each on its own free 127.0.0.1 port. */
+export async function startSampleHosts(opts: SampleHostsOptions = {}): Promise<{ hosts: FakeGerrit[]; close(): Promise<void> }> {
+  const hosts: FakeGerrit[] = [];
+  const close = async () => {
+    await Promise.all(hosts.map((h) => h.close()));
+  };
+  try {
+    for (const org of opts.orgs ?? SAMPLE_ORGS) {
+      hosts.push(await startFakeGerrit({ org, fixturesDir: opts.fixturesDir, faults: opts.faults?.[org], robotsTxt: opts.robotsTxt?.[org] }));
+    }
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { hosts, close };
+}

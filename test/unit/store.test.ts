@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync, statSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CorpusStore } from '../../src/core/store/corpusStore';
+import { CorpusFileError } from '../../src/core/store/errors';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/core/store/schema';
+import { loadSqlJs } from '../../src/core/store/sqljs';
+
+function tempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'rc-store-'));
+}
+
+async function expectOpenError(file: string, pattern: RegExp): Promise<void> {
+  const before = readFileSync(file);
+  const mtime = statSync(file).mtimeMs;
+  await assert.rejects(CorpusStore.open(file), (e: Error) => {
+    assert.ok(e instanceof CorpusFileError, `expected CorpusFileError, got ${e.name}`);
+    assert.ok(!e.message.includes('\n'), 'the error is one line');
+    assert.ok(e.message.startsWith(file), 'the error names the file');
+    assert.match(e.message, pattern);
+    return true;
+  });
+  assert.deepEqual(readFileSync(file), before, 'the file is never modified');
+  assert.equal(statSync(file).mtimeMs, mtime);
+}
+
+describe('corpus store', () => {
+  it('creates a corpus at the current schema version and reopens it from disk', async () => {
+    const file = path.join(tempDir(), 'corpus.sqlite');
+    const store = await CorpusStore.create(file);
+    store.run("INSERT INTO hosts(org, url) VALUES ('openstack', 'https://review.example')");
+    store.save();
+    store.close();
+    const reopened = await CorpusStore.open(file);
+    assert.equal(reopened.schemaVersion, SCHEMA_VERSION);
+    assert.equal(reopened.scalar('SELECT org FROM hosts'), 'openstack');
+    reopened.close();
+  });
+
+  it('migrates a corpus written at an older schema version forward', async () => {
+    // Build a version-1 file by hand, then pretend a v2 migration exists.
+    const file = path.join(tempDir(), 'old.sqlite');
+    const SQL = await loadSqlJs();
+    const db = new SQL.Database();
+    db.exec(MIGRATIONS[0]);
+    db.exec("INSERT INTO meta VALUES ('format', 'review-corpus'), ('schema_version', '1')");
+    db.exec("INSERT INTO hosts(org, url) VALUES ('qt', 'https://codereview.example')");
+    writeFileSync(file, db.export());
+    db.close();
+    (MIGRATIONS as string[]).push('ALTER TABLE hosts ADD COLUMN note TEXT;');
+    try {
+      const store = await CorpusStore.open(file);
+      assert.equal(store.schemaVersion, 2);
+      assert.equal(store.scalar('SELECT org FROM hosts'), 'qt', 'existing rows survive the migration');
+      assert.equal(store.scalar("SELECT count(*) FROM pragma_table_info('hosts') WHERE name = 'note'"), 1);
+      store.close();
+    } finally {
+      (MIGRATIONS as string[]).pop();
+    }
+  });
+
+  it('rolls back a bulk write that fails part-way', async () => {
+    const store = await CorpusStore.create(path.join(tempDir(), 'c.sqlite'));
+    assert.throws(() =>
+      store.transaction(() => {
+        for (let i = 0; i < 100; i++) store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'u']);
+        store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', ['org5', 'u']); // UNIQUE violation
+      }),
+    );
+    assert.equal(store.scalar('SELECT count(*) FROM hosts'), 0);
+    store.close();
+  });
+
+  describe('atomic save', () => {
+    it('leaves the old file whole when the write fails between writing and renaming', async () => {
+      const dir = tempDir();
+      const file = path.join(dir, 'corpus.sqlite');
+      const store = await CorpusStore.create(file);
+      store.run("INSERT INTO hosts(org, url) VALUES ('old', 'u')");
+      store.save();
+      const oldBytes = readFileSync(file);
+      store.run("INSERT INTO hosts(org, url) VALUES ('new', 'u')");
+      let tempSeen = '';
+      assert.throws(() => store.save({ beforeRename: (temp) => { tempSeen = temp; throw new Error('simulated crash'); } }), /simulated crash/);
+      assert.ok(tempSeen.startsWith(dir), 'the temporary file is in the same folder');
+      assert.deepEqual(readFileSync(file), oldBytes, 'the old file is untouched');
+      assert.deepEqual(readdirSync(dir), ['corpus.sqlite'], 'no temporary file is left behind');
+      const reopened = await CorpusStore.open(file);
+      assert.deepEqual(reopened.all('SELECT org FROM hosts').map((r) => r.org), ['old']);
+      reopened.close();
+      store.save();
+      const after = await CorpusStore.open(file);
+      assert.deepEqual(after.all('SELECT org FROM hosts ORDER BY id').map((r) => r.org), ['old', 'new'], 'the next save lands whole');
+      after.close();
+      store.close();
+    });
+
+    it('leaves the old file whole when a child process dies before the rename', async () => {
+      // A real crash: a process is killed with SIGKILL while holding the written temp file.
+      const { spawnSync } = await import('node:child_process');
+      const dir = tempDir();
+      const file = path.join(dir, 'corpus.sqlite');
+      const store = await CorpusStore.create(file);
+      store.save();
+      const oldBytes = readFileSync(file);
+      store.close();
+      const script = `
+        const fs = require('node:fs');
+        const fd = fs.openSync(${JSON.stringify(path.join(dir, '.corpus.sqlite.999.tmp'))}, 'wx');
+        fs.writeSync(fd, Buffer.alloc(4096, 7)); fs.fsyncSync(fd);
+        process.kill(process.pid, 'SIGKILL');`;
+      const result = spawnSync(process.execPath, ['-e', script]);
+      assert.equal(result.signal, 'SIGKILL');
+      assert.deepEqual(readFileSync(file), oldBytes);
+      const reopened = await CorpusStore.open(file);
+      reopened.close();
+    });
+  });
+
+  describe('opening files that are not corpora', () => {
+    it('rejects an empty file', async () => {
+      const file = path.join(tempDir(), 'empty.sqlite');
+      writeFileSync(file, '');
+      await expectOpenError(file, /empty file/);
+    });
+
+    it('rejects random bytes', async () => {
+      const file = path.join(tempDir(), 'random.sqlite');
+      const bytes = Buffer.alloc(8192);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919 + 13) & 0xff;
+      writeFileSync(file, bytes);
+      await expectOpenError(file, /not a SQLite database/);
+    });
+
+    it('rejects some other SQLite database', async () => {
+      const file = path.join(tempDir(), 'other.sqlite');
+      const SQL = await loadSqlJs();
+      const db = new SQL.Database();
+      db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES (\'x\')');
+      writeFileSync(file, db.export());
+      db.close();
+      await expectOpenError(file, /not a review corpus/);
+    });
+
+    it('rejects a corpus from a newer schema', async () => {
+      const file = path.join(tempDir(), 'newer.sqlite');
+      const store = await CorpusStore.create(file);
+      store.setMeta('schema_version', String(SCHEMA_VERSION + 1));
+      store.save();
+      store.close();
+      await expectOpenError(file, new RegExp(`schema version ${SCHEMA_VERSION + 1} is newer`));
+    });
+
+    it('names a missing file', async () => {
+      await assert.rejects(CorpusStore.open('/nonexistent/corpus.sqlite'), /^CorpusFileError: \/nonexistent\/corpus.sqlite: no such file$|\/nonexistent\/corpus.sqlite: no such file/);
+    });
+  });
+});
