@@ -46,6 +46,16 @@ export async function build() {
   ]);
   copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), r('dist/sql-wasm.wasm'));
   copyFileSync(r('webview/funnel/funnel.css'), r('dist/webview/funnel.css'));
+  await buildSample();
+}
+
+/** The sample corpus ships in dist/sample: fetched from the fake Gerrit and built by the real code. */
+export async function buildSample() {
+  await esbuild.build({ ...common, entryPoints: [r('scripts/sample-corpus.ts')], outfile: r('out/sample-corpus.js') });
+  copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), r('out/sql-wasm.wasm'));
+  const { spawnSync } = await import('node:child_process');
+  const result = spawnSync(process.execPath, [r('out/sample-corpus.js'), r('dist/sample')], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('building the sample corpus failed');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

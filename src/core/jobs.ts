@@ -58,8 +58,8 @@ export async function runJob(req: JobRequest, signal: AbortSignal, progress: (p:
   const store = await CorpusStore.open(dbFile);
   try {
     storeConfig(store, config);
+    // The build reads the config just stored (redacted), the same one verify --reproduce reads.
     const result = await runBuild(store, {
-      config,
       signal,
       onProgress: (p) => progress({ message: `${p.stage}: ${p.done}/${p.total}` }),
     });

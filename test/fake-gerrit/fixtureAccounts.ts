@@ -39,6 +39,7 @@ export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
   { org: 'wikimedia', _account_id: 1000204, name: 'SonarQube Bot-Fixture', username: 'sonar_fx', email: 'sonar.fixture@example.invalid', tags: ['SERVICE_USER'], role: 'service-user bot' },
   { org: 'wikimedia', _account_id: 1000205, name: 'Priya Ersatz-Fixture', username: 'priya_fx', email: 'priya.fixture@example.invalid', role: 'developer' },
   { org: 'wikimedia', _account_id: 1000206, name: 'Library Upgrader-Fixture', username: 'libup_fx', email: 'libup.fixture@example.invalid', role: 'listed bot' },
+  { org: 'wikimedia', _account_id: 1000207, name: 'L10n Updater-Fixture', username: 'l10n_fx', email: 'l10n.fixture@example.invalid', tags: ['SERVICE_USER'], role: 'service-user bot' },
 ];
 
 /** Account ids a corpus config should list as `botAccounts` per org (bots NOT tagged SERVICE_USER). */

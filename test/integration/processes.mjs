@@ -1,19 +1,25 @@
-// Stops processes we started, by process id: the process itself and every descendant it left
-// (code-server leaves a --type=fileWatcher child). Never by name.
+// Stops processes we started, by process id: the process, every descendant it left (code-server leaves a
+// --type=fileWatcher child) and, for a process we started as a group leader (spawn's `detached`), every member
+// of its process group, which catches children orphaned mid-shutdown. Never by name.
 import { readdirSync, readFileSync } from 'node:fs';
 
-/**
- * The process's start time (field 22 of /proc/<pid>/stat), so a recycled pid is never mistaken for ours;
- * null when it is gone or a zombie (dead, waiting to be reaped, which may never happen under some init).
- */
-function startTime(pid) {
+/** Fields of /proc/<pid>/stat from field 3 (state) on; null when the process is gone. */
+function statFields(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[0] === 'Z' ? null : fields[19];
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/**
+ * The process's start time (field 22), so a recycled pid is never mistaken for ours; null when it is gone
+ * or a zombie (dead, waiting to be reaped, which under some init takes a while).
+ */
+function startTime(pid) {
+  const fields = statFields(pid);
+  return !fields || fields[0] === 'Z' ? null : fields[19];
 }
 
 function childrenOf(pid) {
@@ -42,6 +48,17 @@ export function processTree(pid) {
   return tree;
 }
 
+/** Live members of process group `pgid` (field 5 of stat), wherever they were reparented. */
+function groupMembers(pgid) {
+  const members = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const fields = statFields(name);
+    if (fields && fields[0] !== 'Z' && Number(fields[2]) === pgid) members.push({ pid: Number(name), depth: 0, started: fields[19] });
+  }
+  return members;
+}
+
 const isSame = ({ pid, started }) => startTime(pid) === started;
 
 function signal({ pid }, sig) {
@@ -54,25 +71,28 @@ async function waitGone(processes, ms) {
 }
 
 /**
- * Stops the tree deepest processes first, so each parent is still alive to reap its children (an orphan
- * would be left to init, which in a container may never reap it). SIGTERM, then SIGKILL after graceMs.
+ * Stops the tree deepest processes first, so each parent is still alive to reap its children, then sweeps the
+ * process group when `group` (the pid was started as a group leader). SIGTERM, then SIGKILL after graceMs.
  */
-export async function stopTree(pid, graceMs = 5000) {
+export async function stopTree(pid, { group = false, graceMs = 5000 } = {}) {
   if (!pid) return;
   const tree = processTree(pid);
   const depths = [...new Set(tree.map((p) => p.depth))].sort((a, b) => b - a);
   for (const depth of depths) {
     const level = tree.filter((p) => p.depth === depth);
     for (const p of level) signal(p, 'SIGTERM');
-    await waitGone(level, graceMs / depths.length);
+    await waitGone(level, graceMs / Math.max(1, depths.length));
   }
-  // Children can appear while a parent shuts down; look again before the hard stop.
-  const survivors = [...tree.filter(isSame), ...tree.flatMap((p) => (isSame(p) ? processTree(p.pid) : []))];
-  for (const p of survivors.reverse()) if (isSame(p)) signal(p, 'SIGKILL');
+  const leftovers = () => [...tree.filter(isSame), ...(group ? groupMembers(pid) : [])];
+  const stragglers = leftovers();
+  for (const p of stragglers) signal(p, 'SIGTERM');
+  await waitGone(stragglers, 1000);
+  const survivors = leftovers();
+  for (const p of survivors) signal(p, 'SIGKILL');
   await waitGone(survivors, 1000);
 }
 
-/** Synchronous last resort for process 'exit': SIGKILL the trees of the given pids. */
+/** Synchronous last resort for process 'exit': SIGKILL the trees and groups of the given group leaders. */
 export function killTreesNow(pids) {
-  for (const pid of pids) for (const p of processTree(pid)) signal(p, 'SIGKILL');
+  for (const pid of pids) for (const p of [...processTree(pid), ...groupMembers(pid)]) signal(p, 'SIGKILL');
 }

@@ -3,7 +3,7 @@
 //   node scripts/build.mjs && node test/integration/run-code-server.mjs [--grep <pattern>]
 // Environment: REVIEW_CORPUS_IT_TIMEOUT_MS (whole run, default 300000), REVIEW_CORPUS_IT_KEEP=1 (keep the temp dir).
 // Exit code 0 only when tests ran and none failed. Results also go to test-results/integration.json.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureCodeServer } from '../../scripts/code-server.mjs';
 import { startBridge } from './bridge-server.mjs';
@@ -54,7 +54,10 @@ async function main() {
   // Ctrl+C or a CI timeout: stop what we started before leaving. 'exit' is the last resort (synchronous).
   const onSignal = (sig, code) => process.once(sig, () => {
     console.error(`\n${sig}: stopping code-server and the browser`);
-    cleanup().finally(() => process.exit(code));
+    cleanup().finally(() => {
+      if (process.env.REVIEW_CORPUS_IT_KEEP !== '1') rmSync(dirs.tmp, { recursive: true, force: true });
+      process.exit(code);
+    });
   });
   onSignal('SIGINT', 130);
   onSignal('SIGTERM', 143);

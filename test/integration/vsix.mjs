@@ -18,7 +18,7 @@ function run(command, args, options) {
 
 /** `vsce package` of the extension in `dir`; bundles carry their dependencies, so none are collected. */
 export function packageVsix(dir, outFile) {
-  run(process.execPath, [VSCE, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', outFile], { cwd: dir });
+  run(process.execPath, [VSCE, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', outFile], { cwd: dir });
   return outFile;
 }
 

@@ -71,8 +71,13 @@ export class WorkbenchSession {
     this.page.on('console', (msg) => { if (msg.type() === 'error') this.browserLog.push(`console: ${msg.text()}`); });
     const url = new URL(`http://127.0.0.1:${port}/`);
     url.searchParams.set('folder', folder);
-    await this.page.goto(url.href, { timeout: Math.max(1000, deadline - Date.now()) });
-    await this.page.waitForSelector('.monaco-workbench', { timeout: Math.max(1000, deadline - Date.now()) });
+    try {
+      await this.page.goto(url.href, { timeout: Math.max(1000, deadline - Date.now()) });
+      await this.page.waitForSelector('.monaco-workbench', { timeout: Math.max(1000, deadline - Date.now()) });
+    } catch (err) {
+      if (err?.name === 'TimeoutError') throw new Error(`the workbench (.monaco-workbench) did not render at ${url.href} before the deadline`);
+      throw err;
+    }
   }
 
   async screenshot(file) {
@@ -85,9 +90,9 @@ export class WorkbenchSession {
     if (this.browserServer) {
       const pid = this.browserServer.process().pid;
       await Promise.race([this.browserServer.close().catch(() => {}), pause(5000)]);
-      await stopTree(pid);
+      await stopTree(pid, { group: true });
     }
-    if (this.codeServer) await stopTree(this.codeServer.pid);
+    if (this.codeServer) await stopTree(this.codeServer.pid, { group: true });
     this.browser = this.browserServer = this.codeServer = this.page = null;
   }
 }

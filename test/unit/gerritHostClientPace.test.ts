@@ -32,13 +32,19 @@ describe('gerrit host client: pace, retries, cancellation', () => {
   let server: LoopbackServer | undefined;
   let client: HostClient | undefined;
 
+  /** Aborted after each test, so a test that fails mid-wait leaves nothing waiting behind it. */
+  let cleanup: AbortController | undefined;
+
   async function setUp(handler: Handler, options: Partial<HostClientOptions> = {}): Promise<{ server: LoopbackServer; client: HostClient }> {
     server = await startServer(handler);
-    client = new HostClient({ baseUrl: server.origin, minIntervalMs: 0, baseBackoffMs: 10, maxBackoffMs: 50, ...options });
+    cleanup = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, cleanup.signal]) : cleanup.signal;
+    client = new HostClient({ baseUrl: server.origin, minIntervalMs: 0, baseBackoffMs: 10, maxBackoffMs: 50, ...options, signal });
     return { server, client };
   }
 
   afterEach(async () => {
+    cleanup?.abort();
     await client?.close().catch(() => undefined);
     await server?.close();
     client = server = undefined;
@@ -134,7 +140,11 @@ describe('gerrit host client: pace, retries, cancellation', () => {
       const controller = new AbortController();
       const { server, client } = await setUp(handler, { ...options, signal: controller.signal });
       const pending = Promise.all([client.getJson('/changes/1/comments'), client.getJson('/changes/2/comments')]);
-      while (!abortWhen(server)) await new Promise((r) => setTimeout(r, 5));
+      const deadline = performance.now() + 5000;
+      while (!abortWhen(server)) {
+        assert.ok(performance.now() < deadline, `the server never reached the state to abort in (saw ${server.seen.map((s) => s.path).join(', ')})`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
       const abortedAt = performance.now();
       controller.abort();
       await assert.rejects(pending, { name: 'AbortError' });

@@ -17,7 +17,7 @@ export const buildCommand: CliCommand = {
       const config = values.config ? loadCorpusConfig(String(values.config)) : undefined;
       // The config a build ran with is the one verify --reproduce rebuilds with.
       if (config) storeConfig(store, config);
-      const result = await runBuild(store, { config, signal: io.signal });
+      const result = await runBuild(store, { signal: io.signal });
       const flagged = refreshFlags(store, result.buildId);
       store.save();
       if (flagged) io.out(`${flagged} new flags for the inspector`);

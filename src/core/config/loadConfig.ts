@@ -28,6 +28,14 @@ export function loadCorpusConfig(file: string): CorpusConfig {
   return validateCorpusConfig(raw, file);
 }
 
+/**
+ * The config as it may be stored in a corpus file: bot account ids are account ids, so they stay
+ * out (the fetch already recorded each account's bot status as `is_bot`).
+ */
+export function redactConfig(config: CorpusConfig): CorpusConfig {
+  return { ...config, hosts: config.hosts.map(({ botAccounts: _ids, ...h }) => h) };
+}
+
 /** The corpus file named by a config: its `db`, resolved beside the config. */
 export function corpusDbPath(configFile: string, config: CorpusConfig): string {
   return path.resolve(path.dirname(configFile), config.db);

@@ -38,13 +38,17 @@ export interface DuplicateDecision { rule: DuplicateRule; keptKey?: string /* th
 /** Candidates of ONE organization. Returns the removed ones by index; everything not in the map is kept. */
 export function findDuplicates(candidates: readonly DedupCandidate[], params: DedupParams): Map<number, DuplicateDecision> {
   checkParams(params);
+  let T = performance.now(); const lap = (n: string) => { const t = performance.now(); console.log(n, (t - T).toFixed(0)); T = t; };
   const order = earliestFirst(candidates);
+  lap('order');
   const sameChange = sameChangeRemovals(candidates, order);
+  lap('same');
   const survivors = Array.from(order).filter((i) => !sameChange.has(i)); // earliest first
   const digester = new HunkDigester();
   const digests = survivors.map((i) => digester.digest(candidates[i].before, candidates[i].after));
   const boilerplate = boilerplateBefores(survivors.map((i, s) => ({ before: digests[s].before, changeNumber: candidates[i].changeNumber })), params.boilerplateMinChanges);
 
+  lap('digests+boiler');
   const decisions = new Map<number, DuplicateDecision>();
   const near = new NearDuplicateIndex(params, survivors.length, (s) => candidates[survivors[s]]);
   const original = new Map<string, number>(); // digest of the whole hunk → input index of its first survivor
@@ -68,6 +72,7 @@ export function findDuplicates(candidates: readonly DedupCandidate[], params: De
     }
   }
 
+  lap('near loop');
   for (const [i, keptChange] of sameChange) {
     const kept = keptChange.find((k) => !decisions.has(k)) ?? keptChange[0];
     decisions.set(i, { rule: 'same_change', keptKey: candidates[kept].key });

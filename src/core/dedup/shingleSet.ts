@@ -7,7 +7,8 @@ export class ShingleSet {
   /** Number of distinct shingles. */
   readonly size: number;
   private readonly width: number;
-  private readonly text: string;
+  private readonly before: string;
+  private readonly after: string;
   private readonly tokenStarts: Int32Array;
   private readonly tokenEnds: Int32Array;
   /** Distinct shingles: hash and first token index, in order of first occurrence. */
@@ -15,14 +16,21 @@ export class ShingleSet {
   private readonly firsts: Int32Array;
   /** Open-addressing table over `hashes`: slot → index into hashes/firsts, or -1. */
   private readonly table: Int32Array;
+  /** Last shingle pair found equal: the next pair along both texts shares all but one token. */
+  private verifiedFrom: ShingleSet | null = null;
+  private verifiedMine = -2;
+  private verifiedTheirs = -2;
 
   /** The set of `shingleTokens`-token shingles of normalised(before) + "\n" + normalised(after). */
   constructor(before: string, after: string, shingleTokens: number) {
-    // The tokens of the normalised text are those of the raw text (only whitespace differs).
-    const text = `${before}\n${after}`;
-    const tokens = new TokenBuffer(text.length >> 3); // grows if the guess is short
-    tokens.scan(text);
-    this.text = text;
+    // The tokens of the normalised text are those of the raw text (only whitespace differs). The
+    // sides are scanned separately (a concatenation would be a slow rope for charCodeAt); offsets
+    // of after-side tokens are shifted past the before side and a virtual "\n".
+    const tokens = new TokenBuffer((before.length + after.length) >> 3); // grows if the guess is short
+    tokens.scan(before);
+    tokens.scan(after, before.length + 1);
+    this.before = before;
+    this.after = after;
     this.tokenStarts = tokens.starts.slice(0, tokens.count);
     this.tokenEnds = tokens.ends.slice(0, tokens.count);
     this.width = Math.min(shingleTokens, tokens.count);
@@ -69,13 +77,29 @@ export class ShingleSet {
   }
 
   private sameTokens(mine: number, from: ShingleSet, theirs: number): boolean {
-    for (let t = 0; t < this.width; t++) {
-      const s1 = this.tokenStarts[mine + t];
-      const s2 = from.tokenStarts[theirs + t];
+    // Walking two equal runs, shingle i+1 vs j+1 only adds the token pair (i+w, j+w).
+    const continues = from === this.verifiedFrom && mine === this.verifiedMine + 1 && theirs === this.verifiedTheirs + 1;
+    for (let t = continues ? this.width - 1 : 0; t < this.width; t++) {
+      let s1 = this.tokenStarts[mine + t];
+      let s2 = from.tokenStarts[theirs + t];
       const length = this.tokenEnds[mine + t] - s1;
       if (from.tokenEnds[theirs + t] - s2 !== length) return false;
-      for (let c = 0; c < length; c++) if (this.text.charCodeAt(s1 + c) !== from.text.charCodeAt(s2 + c)) return false;
+      // A token lies wholly on one side; resolve the side once, then compare flat strings.
+      let text1 = this.before;
+      if (s1 > text1.length) {
+        s1 -= text1.length + 1;
+        text1 = this.after;
+      }
+      let text2 = from.before;
+      if (s2 > text2.length) {
+        s2 -= text2.length + 1;
+        text2 = from.after;
+      }
+      for (let c = 0; c < length; c++) if (text1.charCodeAt(s1 + c) !== text2.charCodeAt(s2 + c)) return false;
     }
+    this.verifiedFrom = from;
+    this.verifiedMine = mine;
+    this.verifiedTheirs = theirs;
     return true;
   }
 }

@@ -16,10 +16,11 @@ export class TokenBuffer {
     this.ends = new Int32Array(this.hashes.length);
   }
 
-  /** Appends the tokens of text[0, end) (whole text by default); offsets are into `text`. */
-  scan(text: string, end = text.length): void {
+  /** Appends the tokens of `text`, recording their offsets plus `offset`. */
+  scan(text: string, offset = 0): void {
     let h = FNV1A_OFFSET;
     let start = -1;
+    const end = text.length;
     for (let i = 0; i < end; i++) {
       const c = text.charCodeAt(i);
       // Fast path: printable ASCII is never whitespace.
@@ -27,12 +28,12 @@ export class TokenBuffer {
         if (start < 0) start = i;
         h = Math.imul(h ^ c, FNV1A_PRIME);
       } else if (start >= 0) {
-        this.push(h, start, i);
+        this.push(h, start + offset, i + offset);
         start = -1;
         h = FNV1A_OFFSET;
       }
     }
-    if (start >= 0) this.push(h, start, end);
+    if (start >= 0) this.push(h, start + offset, end + offset);
   }
 
   private push(h: number, start: number, end: number): void {

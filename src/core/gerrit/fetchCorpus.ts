@@ -1,6 +1,7 @@
 // `review-corpus fetch`: reads every host of a corpus config into the corpus file, hosts in parallel,
 // each through its own polite client. Salt-less runs stop before any request.
 import type { CorpusConfig } from '../config/types';
+import { redactConfig } from '../config/loadConfig';
 import { effectiveWindows, syncWindows, windowOf } from '../config/windows';
 import type { CorpusStore } from '../store/corpusStore';
 import { UserError } from '../store/errors';
@@ -26,7 +27,7 @@ export interface FetchSummary {
 
 /** Stores the config the build will read (the salt is only ever an environment variable's name). */
 export function storeConfig(store: CorpusStore, config: CorpusConfig): void {
-  store.setMeta('config', JSON.stringify(config));
+  store.setMeta('config', JSON.stringify(redactConfig(config)));
   store.setMeta('corpus_name', config.name);
 }
 
@@ -59,7 +60,7 @@ export async function fetchCorpus(store: CorpusStore, config: CorpusConfig, opts
     try {
       return await fetchHost({
         store, config, host, hostId, windows, client, signal: opts.signal, checkpoint, onProgress: opts.onProgress,
-        pseudonyms: new Pseudonymizer(salt, host.url, new Set(host.botAccounts ?? [])),
+        pseudonyms: new Pseudonymizer(salt, pseudonymHost(host.url), new Set(host.botAccounts ?? [])),
       });
     } catch (e) {
       if (opts.signal?.aborted) throw e;
@@ -70,6 +71,15 @@ export async function fetchCorpus(store: CorpusStore, config: CorpusConfig, opts
     }
   })).finally(() => store.save());
   return { hosts: results.filter((r): r is HostProgress => r !== undefined), failures };
+}
+
+/**
+ * The host part of the pseudonym: host name and path, without scheme or port, so that the same
+ * account keeps its pseudonym when a host moves to another port or from http to https.
+ */
+export function pseudonymHost(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}${u.pathname.replace(/\/+$/, '')}`;
 }
 
 /** Changes held back by a seal that has since been lifted are fetched on this run. */

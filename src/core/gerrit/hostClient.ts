@@ -118,7 +118,7 @@ export class HostClient {
     const signal = this.options.signal;
     let notBefore = Pacer.now();
     for (let attempt = 1; ; attempt++) {
-      await this.pacer.turn(0, notBefore, signal);
+      await this.pacer.turn(this.currentIntervalMs(), notBefore, signal);
       const started = Pacer.now();
       this.stats.requests++;
       let outcome: Fetched;
@@ -145,7 +145,7 @@ export class HostClient {
       const final: Fetched = outcome.ok
         ? { ok: false, reason: 'http', status: outcome.status, message: `HTTP ${outcome.status} after ${attempt} attempt(s)` }
         : { ...outcome, message: `${outcome.message} after ${attempt} attempt(s)` };
-      if (attempt > this.maxRetries) return final;
+      if (attempt > this.maxRetries + 1) return final;
       if (retryAfter !== undefined && retryAfter > this.maxRetryAfterMs) {
         return { ...final, message: `${final.message}; the host asks to wait ${Math.round(retryAfter / 1000)} s, more than allowed` };
       }
