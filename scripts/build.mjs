@@ -4,7 +4,8 @@ import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = ROOT_DIR;
 const r = (...p) => path.join(ROOT, ...p);
 
 function findTests(dir) {

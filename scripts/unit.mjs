@@ -12,10 +12,10 @@ const mochaArgs = process.argv.slice(2).filter((a) => a.startsWith('-'));
 
 let bundle = path.join(ROOT, 'out/test/unit.js');
 if (files.length > 0) {
-  const entry = path.join(ROOT, 'out/test/focused.entry.ts');
+  const entry = path.join(ROOT, `out/test/focused-${process.pid}.entry.ts`);
   mkdirSync(path.dirname(entry), { recursive: true });
   writeFileSync(entry, files.map((f) => `import ${JSON.stringify(path.relative(path.dirname(entry), path.resolve(f)).replace(/\.ts$/, ''))};`).join('\n') + '\n');
-  bundle = path.join(ROOT, 'out/test/focused.js');
+  bundle = path.join(ROOT, `out/test/focused-${process.pid}.js`);
   await esbuild.build({ bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, entryPoints: [entry], outfile: bundle, logLevel: 'warning' });
   copyFileSync(path.join(ROOT, 'node_modules/sql.js/dist/sql-wasm.wasm'), path.join(ROOT, 'out/test/sql-wasm.wasm'));
 } else {

@@ -9,15 +9,14 @@ import type { CorpusNode } from './tree/nodes';
 
 export function registerCorpusCommands(context: vscode.ExtensionContext, session: CorpusSession, salt: SaltStore): vscode.Disposable[] {
   const log = session.log;
-  const configFile = () => session.corpus?.configFile ?? session.findConfig();
+  const configFile = () => session.configFile ?? session.findConfig();
 
   const runJob = async (title: string, job: Parameters<typeof runInWorker>[2]) => {
     session.busy = true;
     try {
       const result = await runInWorker(context.extensionPath, title, job, log);
       log.info(result.summary);
-      await session.reload();
-      if (!session.corpus) await session.open(job.configFile);
+      await session.open(job.configFile);
       void vscode.window.showInformationMessage(result.summary);
       return result;
     } catch (e) {
@@ -61,7 +60,7 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
       if (!file) return void vscode.window.showWarningMessage('Review Corpus: open a corpus.json first.');
       return runJob('Review Corpus: Rebuild', { kind: 'build', configFile: file });
     }),
-    vscode.commands.registerCommand(Commands.setSalt, () => salt.ask()),
+    vscode.commands.registerCommand(Commands.setSalt, (value?: string) => (typeof value === 'string' ? salt.set(value) : salt.ask())),
     vscode.commands.registerCommand(Commands.openItem, async (n: CorpusNode | { exampleId: number }) => {
       if ('exampleId' in n) return openExample(session, n.exampleId);
       if (n.type !== 'item') return undefined;

@@ -15,6 +15,13 @@ export class SaltStore {
     return (await this.get()) ?? this.ask();
   }
 
+  /** Stores a salt given directly (scripts, tests); it still goes only to SecretStorage. */
+  async set(value: string): Promise<string> {
+    if (value.length < 8) throw new Error('a salt needs at least 8 characters');
+    await this.secrets.store(SECRET_KEY, value);
+    return value;
+  }
+
   async ask(): Promise<string | undefined> {
     const salt = await vscode.window.showInputBox({
       title: 'Review Corpus: pseudonym salt',

@@ -29,6 +29,9 @@ export class CorpusSession implements vscode.Disposable {
     return this.current;
   }
 
+  /** The corpus.json last opened, even when its corpus file does not exist yet (before a first fetch). */
+  configFile: string | undefined;
+
   /** The corpus.json to open: the setting, else corpus.json at a workspace folder's root. */
   findConfig(): string | undefined {
     const setting = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.corpus, '');
@@ -43,6 +46,7 @@ export class CorpusSession implements vscode.Disposable {
 
   async open(configFile: string): Promise<OpenCorpus | undefined> {
     const config = loadCorpusConfig(configFile);
+    this.configFile = configFile;
     const dbFile = corpusDbPath(configFile, config);
     if (!existsSync(dbFile)) {
       this.log.info(`${configFile}: no corpus file yet (${dbFile}); run "Review Corpus: Fetch from Hosts"`);
@@ -75,7 +79,7 @@ export class CorpusSession implements vscode.Disposable {
 
   /** Re-reads the corpus file after a fetch or build saved it. */
   async reload(): Promise<void> {
-    if (this.current) await this.open(this.current.configFile);
+    if (this.configFile) await this.open(this.configFile);
   }
 
   private replace(next: OpenCorpus | undefined): void {

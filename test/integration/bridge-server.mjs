@@ -60,6 +60,18 @@ function operations(page, screenshotDir) {
       }
     },
     frameText: ({ selector, timeoutMs }) => findInFrames(page, selector, timeoutMs),
+    async frameCount({ selector }) {
+      let n = 0;
+      for (const frame of page.frames()) n += await frame.locator(selector).count().catch(() => 0);
+      return n;
+    },
+    pseudoContent: ({ selector, pseudo }) => page.$$eval(selector, (elements, p) => elements
+      .map((e) => getComputedStyle(e, p).content)
+      .filter((c) => c && c !== 'none' && c !== 'normal')
+      .map((c) => (c.startsWith('"') ? JSON.parse(c) : c)), pseudo),
+    async click({ selector, timeoutMs }) {
+      await page.locator(selector).first().click({ timeout: timeoutMs });
+    },
   };
 }
 

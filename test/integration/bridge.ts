@@ -61,4 +61,10 @@ export const dom = {
   waitFor: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<void>('waitFor', { selector, timeoutMs }, timeoutMs),
   /** The text of the first element matching the selector in any frame, webviews included; waits up to timeoutMs for it. */
   frameText: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<string>('frameText', { selector, timeoutMs }, timeoutMs),
+  /** How many elements match the selector across all frames, webviews included. */
+  frameCount: (selector: string) => ask<number>('frameCount', { selector }),
+  /** The computed CSS `content` of a pseudo-element ('::before'/'::after') of every matching element (none → omitted). */
+  pseudoContent: (selector: string, pseudo: '::before' | '::after') => ask<string[]>('pseudoContent', { selector, pseudo }),
+  /** Clicks the first visible element matching a Playwright selector (CSS, with :has-text() allowed). */
+  click: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<void>('click', { selector, timeoutMs }, timeoutMs),
 };

@@ -91,8 +91,12 @@ export class WorkbenchSession {
       const pid = this.browserServer.process().pid;
       await Promise.race([this.browserServer.close().catch(() => {}), pause(5000)]);
       await stopTree(pid, { group: true });
+      this.pids.delete(pid);
     }
-    if (this.codeServer) await stopTree(this.codeServer.pid, { group: true });
+    if (this.codeServer) {
+      await stopTree(this.codeServer.pid, { group: true });
+      this.pids.delete(this.codeServer.pid);
+    }
     this.browser = this.browserServer = this.codeServer = this.page = null;
   }
 }

@@ -36,6 +36,9 @@ function render(data: FunnelReportData): void {
       ]), `${org} per window`));
     app.append(section);
   }
+  app.append(el('h2', 'Open flags'));
+  if (data.openFlags.length === 0) app.append(el('p', 'No open flags.'));
+  else app.append(grid(['example', 'reason', 'what matched'], data.openFlags.map((f) => ({ cells: [f.exampleKey, f.reason, f.detail] })), 'open flags'));
   app.append(el('h2', 'Labels'));
   if (data.labels.raters.length === 0) app.append(el('p', 'No labels yet.'));
   else {

@@ -63,28 +63,27 @@ function span(u: CommentUnit): { first: number; last: number } {
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, signal?: AbortSignal,
-  progress?: (done: number) => void): Promise<CommentStageResult> {
+export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, signal?: AbortSignal): Promise<CommentStageResult> {
   const { changes, bots, ctx } = corpus;
   const comments: CommentRec[] = [];
   const groups = new Map<string, Group>();
 
   await eachPaged(store,
     'SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, author, message FROM comments WHERE id > ?',
-    (r) => {
-      const change = changes.get(Number(r.change_id));
+    ([id, changeId, gerritId, pathValue, ps, side, line, startLine, endLine, authorValue, message]) => {
+      const change = changes.get(Number(changeId));
       if (!change || change.removal) return; // a removed change's comments are not units of this build
-      const patchSet = num(r.patch_set);
-      const author = str(r.author);
-      const path = String(r.path);
+      const patchSet = num(ps);
+      const author = str(authorValue);
+      const path = String(pathValue);
       const unit: CommentUnit = {
-        org: change.org, path, patchSet, side: str(r.side), line: num(r.line), startLine: num(r.start_line), endLine: num(r.end_line),
-        author, message: String(r.message), owner: change.owner,
+        org: change.org, path, patchSet, side: str(side), line: num(line), startLine: num(startLine), endLine: num(endLine),
+        author, message: String(message), owner: change.owner,
         authorIsBot: author !== null && bots.has(`${change.hostId}\0${author}`),
         hasNextPatchSet: patchSet !== null && change.patchSets.has(patchSet + 1),
         diff: 'missing', changedAround: null,
       };
-      const rec: CommentRec = { id: Number(r.id), change, gerritId: String(r.gerrit_id), unit, removal: null };
+      const rec: CommentRec = { id: Number(id), change, gerritId: String(gerritId), unit, removal: null };
       comments.push(rec);
       if (isStructural(unit)) {
         const key = groupKey(change.id, path, patchSet as number);
@@ -93,21 +92,20 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
         g.comments.push(rec);
       }
     }, signal);
-  progress?.(comments.length);
   await checkpoint(signal);
 
   const hunks: HunkRec[] = [];
   const unreadableDiffs = new Map<string, number>();
-  await eachPaged(store, 'SELECT id, change_id, path, ps_base, content, fetch_error FROM diffs WHERE id > ?', (r) => {
-    const g = groups.get(groupKey(Number(r.change_id), String(r.path), Number(r.ps_base)));
+  await eachPaged(store, 'SELECT id, change_id, path, ps_base, content, fetch_error FROM diffs WHERE id > ?', ([, changeId, path, psBase, content, fetchError]) => {
+    const g = groups.get(groupKey(Number(changeId), String(path), Number(psBase)));
     if (!g) return;
-    if (r.fetch_error !== null || r.content === null) {
+    if (fetchError !== null || content === null) {
       g.diff = 'error';
       return;
     }
     let diff;
     try {
-      diff = parseDiffInfo(String(r.content));
+      diff = parseDiffInfo(String(content));
     } catch {
       g.diff = 'error';
       unreadableDiffs.set(g.change.org, (unreadableDiffs.get(g.change.org) ?? 0) + 1);

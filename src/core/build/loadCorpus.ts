@@ -8,7 +8,7 @@ import { UserError } from '../store/errors';
 import { normaliseAcknowledgement } from '../rules/comments/acknowledgement';
 import { COLLECTION_RULES, firstRemoval } from '../rules/funnel';
 import type { Removal, RuleContext } from '../rules/types';
-import { eachPaged } from './paged';
+import { eachPaged, eachRow } from './paged';
 
 export interface ChangeRec {
   id: number;
@@ -72,36 +72,36 @@ export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signa
   const windows = effectiveWindows(store, config);
   const ctx = ruleContext(config);
   const orgs = new Map<number, string>();
-  for (const h of store.all<{ id: number; org: string }>('SELECT id, org FROM hosts')) orgs.set(h.id, h.org);
+  eachRow(store, 'SELECT id, org FROM hosts', [], ([id, org]) => orgs.set(Number(id), String(org)));
 
   const bots = new Set<string>();
-  store.each('SELECT host_id, pseudonym FROM accounts WHERE is_bot = 1', [], (r) => bots.add(`${r.host_id}\0${r.pseudonym}`));
+  eachRow(store, 'SELECT host_id, pseudonym FROM accounts WHERE is_bot = 1', [], ([host, pseudonym]) => bots.add(`${host}\0${pseudonym}`));
 
   const changes = new Map<number, ChangeRec>();
   await eachPaged(store,
     'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error FROM changes WHERE id > ?',
-    (r) => {
-      const org = orgs.get(Number(r.host_id)) ?? String(r.host_id);
-      const created = String(r.created);
+    ([id, hostId, number, changeKey, createdValue, owner, collectionRule, fetchError]) => {
+      const org = orgs.get(Number(hostId)) ?? String(hostId);
+      const created = String(createdValue);
       const window = windowOf(windows, created);
       const unit = {
-        org, number: Number(r.number), created,
-        collectionRule: r.collection_rule === null ? null : String(r.collection_rule),
-        fetchError: r.fetch_error === null ? null : String(r.fetch_error),
+        org, number: Number(number), created,
+        collectionRule: collectionRule === null ? null : String(collectionRule),
+        fetchError: fetchError === null ? null : String(fetchError),
         inSealedWindow: window?.sealed === true,
       };
-      changes.set(Number(r.id), {
-        id: Number(r.id), hostId: Number(r.host_id), org, number: unit.number, changeKey: r.change_key === null ? null : String(r.change_key), created,
-        owner: r.owner === null ? null : String(r.owner), window, removal: firstRemoval(COLLECTION_RULES, unit, ctx), patchSets: new Map(),
+      changes.set(Number(id), {
+        id: Number(id), hostId: Number(hostId), org, number: unit.number, changeKey: changeKey === null ? null : String(changeKey), created,
+        owner: owner === null ? null : String(owner), window, removal: firstRemoval(COLLECTION_RULES, unit, ctx), patchSets: new Map(),
       });
     }, signal);
 
-  store.each('SELECT change_id, patch_set, kind FROM revisions', [], (r) => {
-    const change = changes.get(Number(r.change_id));
-    if (change && !change.removal) change.patchSets.set(Number(r.patch_set), r.kind === null ? null : String(r.kind));
+  eachRow(store, 'SELECT change_id, patch_set, kind FROM revisions', [], ([changeId, patchSet, kind]) => {
+    const change = changes.get(Number(changeId));
+    if (change && !change.removal) change.patchSets.set(Number(patchSet), kind === null ? null : String(kind));
   });
 
   const confirmedFlags = new Set<string>();
-  store.each("SELECT example_key FROM flags WHERE status = 'confirmed'", [], (r) => confirmedFlags.add(String(r.example_key)));
+  eachRow(store, "SELECT example_key FROM flags WHERE status = 'confirmed'", [], ([key]) => confirmedFlags.add(String(key)));
   return { config, windows, ctx, orgs, bots, changes, confirmedFlags };
 }

@@ -9,7 +9,7 @@ import { runExampleStages } from './exampleStage';
 import { FunnelTally, type DatasetFunnel } from './funnelReport';
 import { configHash, rulesVersion } from './hashing';
 import { loadCorpus, storedConfig } from './loadCorpus';
-import { corpusHash, writeBuild } from './writeBuild';
+import { buildDecisions, corpusHash, writeBuild } from './writeBuild';
 
 export type { DatasetFunnel } from './funnelReport';
 
@@ -63,11 +63,11 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   await checkpoint(signal);
 
   progress('write');
-  const rows = { changes: [...corpus.changes.values()], comments: stage2.comments, examples };
-  const hash = corpusHash(rows);
+  const decisions = buildDecisions([...corpus.changes.values()], stage2.comments, examples);
+  const hash = corpusHash(decisions, examples);
   const header = { configHash: configHash(config), rulesVersion: rulesVersion(config), startedAt };
   let funnel: DatasetFunnel | undefined;
-  const buildId = writeBuild(store, header, rows, signal, (id) => {
+  const buildId = writeBuild(store, header, decisions, examples, signal, (id) => {
     const finishedAt = new Date().toISOString();
     funnel = tally.report({ corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt }, corpus.windows);
     return { corpusHash: hash, finishedAt, funnel: JSON.stringify(funnel) };

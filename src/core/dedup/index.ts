@@ -18,10 +18,12 @@
 //   identical shingle set), boilerplate when it is boilerplate (it has the same before-hunk).
 // - same_change names as keptKey the earliest finally-kept example of the kept change, or its
 //   earliest example if none of its examples is kept.
-import { HunkDigester } from './digest';
+import { normalisedDigest } from './digest';
+import { IdenticalTexts, textsInManyChanges } from './identical';
 import { NearDuplicateIndex } from './nearDuplicates';
 import { checkParams, earliestFirst } from './order';
 import { sameChangeRemovals } from './sameChange';
+import { HunkSketches } from './sketches';
 
 export interface DedupCandidate {
   key: string;             // stable example key
@@ -38,57 +40,45 @@ export interface DuplicateDecision { rule: DuplicateRule; keptKey?: string /* th
 /** Candidates of ONE organization. Returns the removed ones by index; everything not in the map is kept. */
 export function findDuplicates(candidates: readonly DedupCandidate[], params: DedupParams): Map<number, DuplicateDecision> {
   checkParams(params);
-  let T = performance.now(); const lap = (n: string) => { const t = performance.now(); console.log(n, (t - T).toFixed(0)); T = t; };
   const order = earliestFirst(candidates);
-  lap('order');
   const sameChange = sameChangeRemovals(candidates, order);
-  lap('same');
-  const survivors = Array.from(order).filter((i) => !sameChange.has(i)); // earliest first
-  const digester = new HunkDigester();
-  const digests = survivors.map((i) => digester.digest(candidates[i].before, candidates[i].after));
-  const boilerplate = boilerplateBefores(survivors.map((i, s) => ({ before: digests[s].before, changeNumber: candidates[i].changeNumber })), params.boilerplateMinChanges);
+  // Survivors of step 1 are numbered 0 … n-1, earliest first.
+  const survivors = Array.from(order).filter((i) => !sameChange.has(i));
+  const textOf = (s: number): DedupCandidate => candidates[survivors[s]];
+  const sketches = new HunkSketches(params, survivors.length, textOf);
+  const boilerplate = textsInManyChanges(
+    sketches.beforeFingerprint,
+    (s) => textOf(s).changeNumber,
+    (s) => normalisedDigest(textOf(s).before),
+    params.boilerplateMinChanges,
+  );
 
-  lap('digests+boiler');
   const decisions = new Map<number, DuplicateDecision>();
-  const near = new NearDuplicateIndex(params, survivors.length, (s) => candidates[survivors[s]]);
-  const original = new Map<string, number>(); // digest of the whole hunk → input index of its first survivor
+  const identical = new IdenticalTexts((s) => normalisedDigest(textOf(s).before, textOf(s).after));
+  const near = new NearDuplicateIndex(params, survivors.length, textOf);
   for (let s = 0; s < survivors.length; s++) {
     const i = survivors[s];
-    const first = original.get(digests[s].whole);
-    if (first !== undefined) {
-      const fate = decisions.get(first);
-      decisions.set(i, fate ? { ...fate } : { rule: 'exact_duplicate', keptKey: candidates[first].key });
+    const first = identical.firstIdentical(s, sketches.wholeFingerprint[s]);
+    if (first >= 0) {
+      const fate = decisions.get(survivors[first]);
+      decisions.set(i, fate ? { ...fate } : { rule: 'exact_duplicate', keptKey: textOf(first).key });
       continue;
     }
-    original.set(digests[s].whole, i);
-    const match = near.match(s);
+    const keys = sketches.keysOf(s);
+    const match = near.match(s, keys);
     if (match >= 0) {
-      decisions.set(i, { rule: 'near_duplicate', keptKey: candidates[survivors[match]].key });
-    } else if (boilerplate.has(digests[s].before)) {
+      decisions.set(i, { rule: 'near_duplicate', keptKey: textOf(match).key });
+    } else if (boilerplate.has(s)) {
       decisions.set(i, { rule: 'boilerplate' });
       near.drop(s);
     } else {
-      near.keep(s);
+      near.keep(s, keys);
     }
   }
 
-  lap('near loop');
   for (const [i, keptChange] of sameChange) {
     const kept = keptChange.find((k) => !decisions.has(k)) ?? keptChange[0];
     decisions.set(i, { rule: 'same_change', keptKey: candidates[kept].key });
   }
   return decisions;
-}
-
-/** Digests of normalised before-hunks carried by at least `minChanges` distinct change numbers. */
-function boilerplateBefores(hunks: { before: string; changeNumber: number }[], minChanges: number): Set<string> {
-  const changes = new Map<string, Set<number>>();
-  for (const { before, changeNumber } of hunks) {
-    let set = changes.get(before);
-    if (!set) changes.set(before, (set = new Set()));
-    set.add(changeNumber);
-  }
-  const result = new Set<string>();
-  for (const [before, set] of changes) if (set.size >= minChanges) result.add(before);
-  return result;
 }

@@ -22,8 +22,8 @@ export class MinHasher {
   private table = new Int32Array(2048);
   private tableStamp = new Int32Array(2048);
   private stamp = 0;
-  /** The signature of the last `sign` call: the first `used` of `permutations` MinHash values. */
-  readonly signature: Uint32Array;
+  /** Output of `signature`: the first `used` of `permutations` MinHash values. */
+  private readonly values: Uint32Array;
 
   /**
    * @param permutations size of the permutation family (minhashPermutations)
@@ -38,18 +38,37 @@ export class MinHasher {
       this.mul[p] = words[2 * p] | 1;
       this.add[p] = words[2 * p + 1];
     }
-    this.signature = new Uint32Array(used);
+    this.values = new Uint32Array(used);
+  }
+
+  /** Fingerprint (TokenBuffer.fingerprint) of normalised(before), set by `load`. */
+  beforeFingerprint = 0;
+  /** Fingerprint of normalised(before) + "\0" + normalised(after), set by `load`. */
+  wholeFingerprint = 0;
+
+  /** Tokenizes a hunk and computes its fingerprints; `signature` then works on it. */
+  load(before: string, after: string): void {
+    const t = this.tokens;
+    t.reset();
+    t.scan(before);
+    this.beforeFingerprint = t.fingerprint();
+    t.endSide();
+    t.scan(after);
+    this.wholeFingerprint = t.fingerprint();
+  }
+
+  /** The MinHash signature of the loaded hunk's shingle set (reused buffer), or null when it has no tokens. */
+  signature(): Uint32Array | null {
+    const count = this.shingle();
+    return count === 0 ? null : this.sign(count);
   }
 
   /**
-   * Hashes the shingles of before + "\n" + after into the internal buffer, dropping repeated hashes
-   * (a repeat cannot change a minimum; this only saves work). Returns how many are left.
+   * Hashes the loaded hunk's shingles into the buffer, dropping repeated hashes (a repeat cannot
+   * change a minimum; this only saves work). Returns how many are left.
    */
-  shingle(before: string, after: string): number {
+  private shingle(): number {
     const t = this.tokens;
-    t.count = 0;
-    t.scan(before);
-    t.scan(after);
     const width = Math.min(this.shingleTokens, t.count);
     const count = shingleCount(t.count, this.shingleTokens);
     if (this.shingles.length < count) this.shingles = new Int32Array(count * 2);
@@ -72,9 +91,9 @@ export class MinHasher {
   }
 
   /** MinHash values over the first `count` shingle hashes of the buffer (see `shingle`). */
-  sign(count: number): Uint32Array {
+  private sign(count: number): Uint32Array {
     const s = this.shingles;
-    const sig = this.signature;
+    const sig = this.values;
     const { mul, add } = this;
     // Signed comparison is the unsigned order of a*x + (b + 2^31): the same family, without
     // leaving int32. Two permutations per pass halve the loads of s[i].
@@ -107,6 +126,10 @@ export class MinHasher {
 
   /** Makes the dedupe table at least twice the shingle count (load ≤ 1/2). */
   private prepareTable(count: number): void {
+    if (this.stamp === 0x7fffffff) {
+      this.tableStamp.fill(0);
+      this.stamp = 0;
+    }
     if (this.table.length >= 2 * count) return;
     let size = this.table.length;
     while (size < 2 * count) size *= 2;
@@ -116,12 +139,12 @@ export class MinHasher {
   }
 }
 
-/** One 32-bit key per LSH band: a hash of the band's `rows` signature values and its index. */
-export function bandKeys(signature: Uint32Array, bands: number, rows: number, out: Int32Array): Int32Array {
+/** One 32-bit key per LSH band, written to out[at …]: a hash of the band's `rows` values and its index. */
+export function bandKeys(signature: Uint32Array, bands: number, rows: number, out: Int32Array, at = 0): Int32Array {
   for (let band = 0; band < bands; band++) {
     let h = band;
     for (let r = band * rows, end = r + rows; r < end; r++) h = murmurRound(h, signature[r]);
-    out[band] = fmix32(h);
+    out[at + band] = fmix32(h);
   }
   return out;
 }

@@ -1,67 +1,52 @@
-// Step 3, near duplicates: MinHash + LSH propose earlier kept examples, and each proposal is confirmed
-// by the exact Jaccard of the two shingle sets. Examples must be offered earliest first.
+// Step 3, near duplicates: LSH proposes earlier kept examples, and each proposal is confirmed by the
+// exact Jaccard of the two shingle sets. Examples must be offered earliest first.
 import { LshIndex } from './lshIndex';
-import { bandKeys, MinHasher } from './minhash';
 import { ShingleSet } from './shingleSet';
+import type { HunkText } from './sketches';
 import type { DedupParams } from './index';
-
-export interface HunkText {
-  before: string;
-  after: string;
-}
 
 /** Upper bound on cached shingle sets of kept examples; past it the cache starts over (memory, not results). */
 const MAX_CACHED_SETS = 10_000;
 
 export class NearDuplicateIndex {
-  private readonly hasher: MinHasher;
   private readonly lsh: LshIndex;
-  private readonly keys: Int32Array;
-  private keysOf = -1;
   private readonly sets = new Map<number, ShingleSet>();
-  /** Candidate pairs proposed by LSH and checked by exact Jaccard (for benchmarks). */
+  /** Candidate pairs proposed by LSH and checked by exact Jaccard (for tests and benchmarks). */
   confirmations = 0;
 
   /** @param textOf the raw hunk of item 0 … capacity-1 (items are numbered earliest first) */
   constructor(private readonly params: DedupParams, capacity: number, private readonly textOf: (item: number) => HunkText) {
-    this.hasher = new MinHasher(params.minhashPermutations, params.lshBands * params.lshRows, params.shingleTokens);
     this.lsh = new LshIndex(params.lshBands, capacity);
-    this.keys = new Int32Array(params.lshBands);
   }
 
   /**
    * The earliest kept example whose shingle set has Jaccard ≥ nearDuplicateJaccard with `item`'s, or -1.
-   * A hunk without tokens has no shingles and matches nothing (identical ones are exact duplicates).
+   * `keys` are the item's band keys; null (no tokens, no shingles) matches nothing.
    */
-  match(item: number): number {
-    const { before, after } = this.textOf(item);
-    const count = this.hasher.shingle(before, after);
-    this.keysOf = -1;
-    if (count === 0) return -1;
-    bandKeys(this.hasher.sign(count), this.params.lshBands, this.params.lshRows, this.keys);
-    this.keysOf = item;
-
+  match(item: number, keys: Int32Array | null): number {
+    if (keys === null) return -1;
+    const threshold = this.params.nearDuplicateJaccard;
     let mine: ShingleSet | undefined;
-    for (const kept of this.lsh.candidates(this.keys)) {
-      mine ??= new ShingleSet(before, after, this.params.shingleTokens);
+    for (const kept of this.lsh.candidates(keys)) {
       this.confirmations++;
+      mine ??= this.exactSet(item);
       const theirs = this.exactSet(kept);
       // J ≤ min(|A|,|B|) / max(|A|,|B|): a size mismatch alone can rule the pair out.
-      const [small, large] = theirs.size < mine.size ? [theirs.size, mine.size] : [mine.size, theirs.size];
-      if (small < this.params.nearDuplicateJaccard * large) continue;
-      if (theirs.jaccard(mine) >= this.params.nearDuplicateJaccard) return kept;
+      if (Math.min(mine.size, theirs.size) < threshold * Math.max(mine.size, theirs.size)) continue;
+      if (theirs.jaccard(mine) >= threshold) {
+        this.sets.delete(item);
+        return kept;
+      }
     }
-    if (mine) this.cache(item, mine);
     return -1;
   }
 
-  /** Records `item`, which `match` just returned -1 for, as kept: later examples are compared with it. */
-  keep(item: number): void {
-    if (this.keysOf === item) this.lsh.insert(item, this.keys);
-    else this.sets.delete(item); // no shingles: never a candidate
+  /** Records `item` as kept: later examples are compared with it. */
+  keep(item: number, keys: Int32Array | null): void {
+    if (keys !== null) this.lsh.insert(item, keys);
   }
 
-  /** Forgets an item `match` saw but that is not kept (its cached set is no longer needed). */
+  /** Forgets an item that `match` saw but that is not kept. */
   drop(item: number): void {
     this.sets.delete(item);
   }
@@ -71,13 +56,9 @@ export class NearDuplicateIndex {
     if (!set) {
       const { before, after } = this.textOf(item);
       set = new ShingleSet(before, after, this.params.shingleTokens);
-      this.cache(item, set);
+      if (this.sets.size >= MAX_CACHED_SETS) this.sets.clear();
+      this.sets.set(item, set);
     }
     return set;
-  }
-
-  private cache(item: number, set: ShingleSet): void {
-    if (this.sets.size >= MAX_CACHED_SETS) this.sets.clear();
-    this.sets.set(item, set);
   }
 }

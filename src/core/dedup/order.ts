@@ -7,19 +7,22 @@ import type { DedupCandidate, DedupParams } from './index';
 export function earliestFirst(candidates: readonly DedupCandidate[]): Int32Array {
   const n = candidates.length;
   const created = new Float64Array(n);
+  const changeNumber = new Float64Array(n);
   const keys = new Set<string>();
   for (let i = 0; i < n; i++) {
     const c = candidates[i];
     if (keys.has(c.key)) throw new UserError(`duplicate detection: example key ${JSON.stringify(c.key)} occurs twice`);
     keys.add(c.key);
     created[i] = parseCreated(c);
+    changeNumber[i] = c.changeNumber;
   }
+  const byKey = (x: number, y: number): number => {
+    const a = candidates[x].key;
+    const b = candidates[y].key;
+    return a < b ? -1 : a > b ? 1 : 0;
+  };
   const order = Int32Array.from({ length: n }, (_, i) => i);
-  return order.sort((x, y) => {
-    const a = candidates[x];
-    const b = candidates[y];
-    return created[x] - created[y] || a.changeNumber - b.changeNumber || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  });
+  return order.sort((x, y) => created[x] - created[y] || changeNumber[x] - changeNumber[y] || byKey(x, y));
 }
 
 /** Milliseconds since the epoch. Gerrit's "YYYY-MM-DD hh:mm:ss.nnnnnnnnn" has no zone and is UTC. */

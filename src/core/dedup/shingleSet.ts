@@ -3,19 +3,25 @@
 // collision can never inflate or deflate a Jaccard value.
 import { shingleCount, shingleHash, TokenBuffer } from './tokenScan';
 
+/** Reused for tokenizing; each set keeps only what it needs, in one typed array. */
+const scratch = new TokenBuffer();
+
 export class ShingleSet {
   /** Number of distinct shingles. */
   readonly size: number;
   private readonly width: number;
   private readonly before: string;
   private readonly after: string;
-  private readonly tokenStarts: Int32Array;
-  private readonly tokenEnds: Int32Array;
-  /** Distinct shingles: hash and first token index, in order of first occurrence. */
-  private readonly hashes: Int32Array;
-  private readonly firsts: Int32Array;
-  /** Open-addressing table over `hashes`: slot → index into hashes/firsts, or -1. */
-  private readonly table: Int32Array;
+  /**
+   * One allocation (typed-array backing stores are costly): token starts [0, n), token ends [n, 2n),
+   * an open-addressing table [2n, 2n + capacity) of indexes of distinct shingles (-1 empty), then per
+   * distinct shingle its hash [hashesAt, …) and its first token [firstsAt, …).
+   */
+  private readonly data: Int32Array;
+  private readonly tokens: number;
+  private readonly tableMask: number;
+  private readonly hashesAt: number;
+  private readonly firstsAt: number;
   /** Last shingle pair found equal: the next pair along both texts shares all but one token. */
   private verifiedFrom: ShingleSet | null = null;
   private verifiedMine = -2;
@@ -26,33 +32,35 @@ export class ShingleSet {
     // The tokens of the normalised text are those of the raw text (only whitespace differs). The
     // sides are scanned separately (a concatenation would be a slow rope for charCodeAt); offsets
     // of after-side tokens are shifted past the before side and a virtual "\n".
-    const tokens = new TokenBuffer((before.length + after.length) >> 3); // grows if the guess is short
-    tokens.scan(before);
-    tokens.scan(after, before.length + 1);
+    scratch.reset();
+    scratch.scan(before);
+    scratch.scan(after, before.length + 1);
     this.before = before;
     this.after = after;
-    this.tokenStarts = tokens.starts.slice(0, tokens.count);
-    this.tokenEnds = tokens.ends.slice(0, tokens.count);
-    this.width = Math.min(shingleTokens, tokens.count);
-    const count = shingleCount(tokens.count, shingleTokens);
+    const n = (this.tokens = scratch.count);
+    this.width = Math.min(shingleTokens, n);
+    const count = shingleCount(n, shingleTokens);
     let capacity = 16;
     while (capacity < 2 * count) capacity *= 2;
-    this.table = new Int32Array(capacity).fill(-1);
-    const hashes = (this.hashes = new Int32Array(count));
-    const firsts = (this.firsts = new Int32Array(count));
+    this.tableMask = capacity - 1;
+    this.hashesAt = 2 * n + capacity;
+    this.firstsAt = this.hashesAt + count;
+    const data = (this.data = new Int32Array(this.firstsAt + count));
+    data.set(scratch.starts.subarray(0, n), 0);
+    data.set(scratch.ends.subarray(0, n), n);
+    data.fill(-1, 2 * n, 2 * n + capacity);
     let size = 0;
     for (let i = 0; i < count; i++) {
-      const h = shingleHash(tokens.hashes, i, this.width);
+      const h = shingleHash(scratch.hashes, i, this.width);
       if (this.find(h, this, i) >= 0) continue;
-      let slot = h & (capacity - 1);
-      while (this.table[slot] >= 0) slot = (slot + 1) & (capacity - 1);
-      this.table[slot] = size;
-      hashes[size] = h;
-      firsts[size++] = i;
+      let slot = h & this.tableMask;
+      while (data[2 * n + slot] >= 0) slot = (slot + 1) & this.tableMask;
+      data[2 * n + slot] = size;
+      data[this.hashesAt + size] = h;
+      data[this.firstsAt + size] = i;
+      size++;
     }
     this.size = size;
-    this.hashes = hashes.slice(0, size);
-    this.firsts = firsts.slice(0, size);
   }
 
   /** |A ∩ B| / |A ∪ B|; 0 when both are empty. */
@@ -61,17 +69,19 @@ export class ShingleSet {
     const [small, large] = this.size <= other.size ? [this, other] : [other, this];
     let shared = 0;
     if (small.width === large.width) {
-      for (let d = 0; d < small.size; d++) if (large.find(small.hashes[d], small, small.firsts[d]) >= 0) shared++;
+      const d = small.data;
+      for (let s = 0; s < small.size; s++) if (large.find(d[small.hashesAt + s], small, d[small.firstsAt + s]) >= 0) shared++;
     }
     return shared / (this.size + other.size - shared);
   }
 
   /** Index of the distinct shingle equal to `from`'s shingle at token `first`, or -1. */
   private find(h: number, from: ShingleSet, first: number): number {
-    const mask = this.table.length - 1;
-    for (let slot = h & mask; this.table[slot] >= 0; slot = (slot + 1) & mask) {
-      const d = this.table[slot];
-      if (this.hashes[d] === h && this.sameTokens(this.firsts[d], from, first)) return d;
+    const data = this.data;
+    const table = 2 * this.tokens;
+    for (let slot = h & this.tableMask; data[table + slot] >= 0; slot = (slot + 1) & this.tableMask) {
+      const d = data[table + slot];
+      if (data[this.hashesAt + d] === h && this.sameTokens(data[this.firstsAt + d], from, first)) return d;
     }
     return -1;
   }
@@ -79,11 +89,13 @@ export class ShingleSet {
   private sameTokens(mine: number, from: ShingleSet, theirs: number): boolean {
     // Walking two equal runs, shingle i+1 vs j+1 only adds the token pair (i+w, j+w).
     const continues = from === this.verifiedFrom && mine === this.verifiedMine + 1 && theirs === this.verifiedTheirs + 1;
+    const a = this.data;
+    const b = from.data;
     for (let t = continues ? this.width - 1 : 0; t < this.width; t++) {
-      let s1 = this.tokenStarts[mine + t];
-      let s2 = from.tokenStarts[theirs + t];
-      const length = this.tokenEnds[mine + t] - s1;
-      if (from.tokenEnds[theirs + t] - s2 !== length) return false;
+      let s1 = a[mine + t];
+      let s2 = b[theirs + t];
+      const length = a[this.tokens + mine + t] - s1;
+      if (b[from.tokens + theirs + t] - s2 !== length) return false;
       // A token lies wholly on one side; resolve the side once, then compare flat strings.
       let text1 = this.before;
       if (s1 > text1.length) {

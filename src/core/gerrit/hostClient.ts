@@ -130,11 +130,13 @@ export class HostClient {
           headers: { 'user-agent': this.userAgent, accept: 'application/json' },
           signal,
         });
+        this.pacer.answered();
         const body = await res.body.text();
         outcome = { ok: true, status: res.statusCode, headers: res.headers, body };
         retryAfter = retryAfterMs(res.headers['retry-after']);
         this.emit({ type: 'request', path, attempt, status: res.statusCode, elapsedMs: Math.round(Pacer.now() - started) });
       } catch (e) {
+        this.pacer.answered();
         signal?.throwIfAborted();
         this.emit({ type: 'request', path, attempt, elapsedMs: Math.round(Pacer.now() - started) });
         if (!isRetryableError(e)) return { ok: false, reason: 'network', message: describeError(e) };
@@ -145,7 +147,7 @@ export class HostClient {
       const final: Fetched = outcome.ok
         ? { ok: false, reason: 'http', status: outcome.status, message: `HTTP ${outcome.status} after ${attempt} attempt(s)` }
         : { ...outcome, message: `${outcome.message} after ${attempt} attempt(s)` };
-      if (attempt > this.maxRetries + 1) return final;
+      if (attempt > this.maxRetries) return final;
       if (retryAfter !== undefined && retryAfter > this.maxRetryAfterMs) {
         return { ...final, message: `${final.message}; the host asks to wait ${Math.round(retryAfter / 1000)} s, more than allowed` };
       }

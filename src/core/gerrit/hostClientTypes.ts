@@ -3,7 +3,10 @@
 export interface HostClientOptions {
   /** e.g. https://review.opendev.org, or http://127.0.0.1:PORT/prefix; API paths go under its path. */
   baseUrl: string;
-  /** The host's written terms: the least time between two request starts. */
+  /**
+   * The host's written terms: the least time between two request starts. Counted from when the
+   * previous request was answered, so the host sees at least this gap whatever the latency.
+   */
   minIntervalMs: number;
   /** Defaults to USER_AGENT (`review-corpus/<version> (+<homepage>)`). */
   userAgent?: string;

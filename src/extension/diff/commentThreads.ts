@@ -67,6 +67,11 @@ export class ReadOnlyCommentThreads implements vscode.Disposable {
     this.threads.set(uri.toString(), created);
   }
 
+  /** The live threads of one open example diff (by its before-side URI). */
+  threadsFor(uri: vscode.Uri): readonly vscode.CommentThread[] {
+    return this.threads.get(uri.toString()) ?? [];
+  }
+
   /** How many threads are live; the integration suite checks they come and go with the diff. */
   get openThreadCount(): number {
     let n = 0;

@@ -1,0 +1,62 @@
+// Identical normalised text, decided by SHA-256 as the rule says, but hashed only where it can matter:
+// a fingerprint that no other hunk shares proves that no other hunk has the same normalised text.
+
+/** Finds, for each item in turn, an earlier item with identical text. */
+export class IdenticalTexts {
+  /** fingerprint → earlier items with that fingerprint and pairwise different texts */
+  private readonly byFingerprint = new Map<number, number[]>();
+  private readonly digests = new Map<number, string>();
+
+  constructor(private readonly digestOf: (item: number) => string) {}
+
+  /** An earlier item whose text equals `item`'s, or -1 (then `item` stands for its text from now on). */
+  firstIdentical(item: number, fingerprint: number): number {
+    const earlier = this.byFingerprint.get(fingerprint);
+    if (!earlier) {
+      this.byFingerprint.set(fingerprint, [item]);
+      return -1;
+    }
+    const digest = this.digest(item);
+    for (const other of earlier) if (this.digest(other) === digest) return other;
+    earlier.push(item);
+    return -1;
+  }
+
+  private digest(item: number): string {
+    let d = this.digests.get(item);
+    if (d === undefined) this.digests.set(item, (d = this.digestOf(item)));
+    return d;
+  }
+}
+
+/**
+ * Items whose text (by SHA-256) occurs in at least `minChanges` distinct changes. Only fingerprint
+ * groups that reach the count are hashed, since a SHA-256 group is never larger than its fingerprint group.
+ */
+export function textsInManyChanges(
+  fingerprints: Float64Array,
+  changeNumberOf: (item: number) => number,
+  digestOf: (item: number) => string,
+  minChanges: number,
+): Set<number> {
+  const groups = new Map<number, number[]>();
+  for (let item = 0; item < fingerprints.length; item++) {
+    const group = groups.get(fingerprints[item]);
+    if (group) group.push(item);
+    else groups.set(fingerprints[item], [item]);
+  }
+  const result = new Set<number>();
+  const distinctChanges = (items: number[]): number => new Set(items.map(changeNumberOf)).size;
+  for (const group of groups.values()) {
+    if (group.length < minChanges || distinctChanges(group) < minChanges) continue;
+    const byDigest = new Map<string, number[]>();
+    for (const item of group) {
+      const d = digestOf(item);
+      const same = byDigest.get(d);
+      if (same) same.push(item);
+      else byDigest.set(d, [item]);
+    }
+    for (const same of byDigest.values()) if (distinctChanges(same) >= minChanges) for (const item of same) result.add(item);
+  }
+  return result;
+}

@@ -1,0 +1,194 @@
+// The inspector in the real VS Code: tree counts, example diffs with comments drawn in place, hovers,
+// read-only threads, flags in Problems, labels, next/previous, and hostile comment text kept inert.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { dom } from '../bridge';
+import type { ReviewCorpusApi } from '../../../src/extension';
+import type { CorpusNode, GroupNode } from '../../../src/extension/tree/nodes';
+import { exampleIdOfComment, openSampleCorpus, until } from './support';
+
+const ORIGINAL = '.monaco-diff-editor .editor.original';
+const MODIFIED = '.monaco-diff-editor .editor.modified';
+
+async function openExampleOf(a: ReviewCorpusApi, gerritId: string) {
+  const id = exampleIdOfComment(a, gerritId);
+  const example = await vscode.commands.executeCommand('reviewCorpus.openItem', { exampleId: id });
+  assert.ok(example, `example ${id} opened`);
+  await dom.waitFor(`${ORIGINAL} .view-lines`, 20000);
+  await until('the active example', () => a.active.example?.id === id || undefined);
+  return a.active.example!;
+}
+
+function beforeEditor(): vscode.TextEditor {
+  const e = vscode.window.visibleTextEditors.find((ed) => ed.document.uri.scheme === 'review-corpus' && ed.document.uri.path.includes('/before/'));
+  assert.ok(e, 'the before side is visible');
+  return e;
+}
+
+describe('inspector', function () {
+  this.timeout(120_000);
+  let a: ReviewCorpusApi;
+
+  before(async () => {
+    a = await openSampleCorpus('inspector-sample');
+    await vscode.commands.executeCommand('workbench.view.extension.reviewCorpus');
+  });
+
+  it('every count in the tree equals the database, for every node', async () => {
+    const c = a.session.corpus!;
+    const provider = a.tree.provider;
+    let groups = 0;
+    for (const org of provider.getChildren()) {
+      for (const win of provider.getChildren(org)) {
+        for (const node of provider.getChildren(win)) {
+          const g = node as GroupNode;
+          const w = g.ref.window;
+          const expected = g.ref.rule === 'kept'
+            ? Number(c.store.scalar("SELECT count(*) FROM examples e JOIN changes ch ON ch.id = e.change_id JOIN hosts h ON h.id = ch.host_id WHERE e.build_id = ? AND h.org = ? AND e.window IS ? AND e.rule IS NULL", [c.buildId!, g.ref.org, w]))
+            : Number(c.store.scalar('SELECT count(*) FROM decisions WHERE build_id = ? AND org = ? AND window IS ? AND unit = ? AND rule = ?', [c.buildId!, g.ref.org, w, g.ref.unit, g.ref.rule]));
+          assert.equal(g.count, expected, `${g.ref.org}/${w}/${g.ref.rule}`);
+          assert.match(provider.getTreeItem(g).label as string, new RegExp(`\\(${expected}\\)$`));
+          if (g.ref.unit !== 'changes') {
+            let items: CorpusNode[] = provider.getChildren(g);
+            while (items.some((i) => i.type === 'loadMore')) {
+              provider.loadMore(g);
+              items = provider.getChildren(g);
+            }
+            assert.equal(items.length, expected, `items under ${g.ref.org}/${w}/${g.ref.rule}`);
+          }
+          groups++;
+        }
+      }
+    }
+    assert.ok(groups > 40, `walked ${groups} groups`);
+  });
+
+  it('opens an example as a native diff: both sides, the title, and the comments drawn on their lines', async () => {
+    const e = await openExampleOf(a, 'os930005_c01');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab!;
+    assert.equal(tab.label, `${e.project} #${e.changeNumber} ${e.path} PS${e.psBefore} → PS${e.psAfter}`);
+    const firstBefore = e.before.split('\n').find((l) => l.trim().length > 8)!.trim();
+    const firstAfter = e.after.split('\n').find((l) => l.trim().length > 8)!.trim();
+    assert.ok((await dom.text(`${ORIGINAL} .view-lines`)).includes(firstBefore.slice(0, 20)), 'before side rendered');
+    assert.ok((await dom.text(`${MODIFIED} .view-lines`)).includes(firstAfter.slice(0, 20)), 'after side rendered');
+    assert.ok(beforeEditor().document.languageId === 'python', 'the language follows the file suffix');
+    // The decorations: a gutter mark and the inline `after:` text with the pseudonym and the comment.
+    await dom.waitFor(`${ORIGINAL} .margin-view-overlays .cgmr`, 10000);
+    const inline = await dom.pseudoContent(`${ORIGINAL} .view-lines span`, '::after');
+    const comment = e.comments[0];
+    assert.ok(inline.some((t) => t.includes(`${comment.author}: ${comment.message.slice(0, 20)}`)), `inline text drawn (got ${JSON.stringify(inline.slice(0, 5))})`);
+    // The selection lands on the first commented line.
+    const line = (comment.range?.startLine ?? comment.line!) - e.beforeStart;
+    assert.equal(beforeEditor().selection.active.line, line);
+    await dom.screenshot('inspector-diff');
+  });
+
+  it('shows the whole thread on hover, and read-only comment threads only while the diff is open', async () => {
+    const e = await openExampleOf(a, 'os930001_c01');
+    const editor = beforeEditor();
+    const threads = a.threads.threadsFor(editor.document.uri);
+    assert.ok(threads.length >= 1, 'threads exist while the diff is open');
+    assert.equal(threads[0].canReply, false);
+    assert.equal(threads[0].comments[0].mode, vscode.CommentMode.Preview);
+    const root = e.comments.find((c) => c.gerritId === 'os930001_c01')!;
+    const line = (root.range?.startLine ?? root.line!) - e.beforeStart;
+    await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: new vscode.Range(line, 2, line, 2) });
+    await vscode.commands.executeCommand('editor.action.showHover');
+    await dom.waitFor('.monaco-hover .hover-contents', 10000);
+    const hover = await dom.text('.monaco-hover');
+    assert.ok(hover.includes(root.message.slice(0, 30)), `hover shows the comment (${hover.slice(0, 80)})`);
+    const reply = e.comments.find((c) => c.inReplyTo === root.gerritId);
+    if (reply) assert.ok(hover.includes(reply.message.slice(0, 10)), 'hover shows the reply of the thread');
+    await dom.screenshot('inspector-hover');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await until('threads disposed with the diff', () => a.threads.threadsFor(editor.document.uri).length === 0 || undefined);
+  });
+
+  it('keeps hostile comment text inert in the hover and the comment thread', async () => {
+    const e = await openExampleOf(a, 'os930013_c01');
+    const editor = beforeEditor();
+    for (const gerritId of ['os930013_c01', 'os930013_c02']) {
+      const c = e.comments.find((x) => x.gerritId === gerritId)!;
+      const line = (c.range?.startLine ?? c.line!) - e.beforeStart;
+      await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: new vscode.Range(line, 1, line, 1) });
+      await vscode.commands.executeCommand('editor.action.showHover');
+      await dom.waitFor('.monaco-hover .hover-contents', 10000);
+      const hover = await dom.text('.monaco-hover');
+      if (gerritId === 'os930013_c01') assert.ok(hover.includes('<img src=x onerror=alert(1)>'), 'the tag shows as text');
+      else {
+        assert.ok(hover.includes('[x](command:workbench.action.quit)'), 'the command link shows as text');
+        assert.ok(hover.includes('**bold**') && hover.includes('# heading'), 'markdown shows as typed');
+      }
+      assert.equal(await dom.count('.monaco-hover img'), 0, 'no image element');
+      assert.equal(await dom.count('.monaco-hover a[href*="command:"], .monaco-hover a[data-href*="command:"]'), 0, 'no command link');
+      await vscode.commands.executeCommand('editor.action.hideHover').then(undefined, () => undefined);
+    }
+    // The comment thread widget: expand the threads and read their rendered bodies.
+    for (const t of a.threads.threadsFor(editor.document.uri)) t.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+    await dom.waitFor('.review-widget .comment-body', 10000);
+    const bodies = (await dom.query('.review-widget .comment-body')).map((b) => b.text).join('\n');
+    assert.ok(bodies.includes('<img src=x onerror=alert(1)>'), 'thread shows the tag as text');
+    assert.ok(bodies.includes('[x](command:workbench.action.quit)'), 'thread shows the link as text');
+    assert.equal(await dom.count('.review-widget .comment-body img'), 0);
+    assert.equal(await dom.count('.review-widget .comment-body a[href*="command:"], .review-widget .comment-body a[data-href*="command:"]'), 0);
+  });
+
+  it('flags a suspected suggested edit where it stands: a warning in Problems and a tree badge', async () => {
+    const e = await openExampleOf(a, 'os930019_c01');
+    const uri = beforeEditor().document.uri;
+    const diags = await until('a flag diagnostic', () => {
+      const d = vscode.languages.getDiagnostics(uri);
+      return d.length ? d : undefined;
+    });
+    assert.equal(diags[0].severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(diags[0].code, 'suggestion_fence_variant');
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    await dom.waitFor('.markers-panel .monaco-list-row', 10000);
+    assert.ok((await dom.text('.markers-panel')).includes('Suspected reviewer-written target'));
+    const node = a.tree.provider.findGroup('openstack', e.window, 'kept');
+    const item = a.tree.provider.getChildren(node!).find((n) => n.type === 'item' && n.item.id === e.id)!;
+    assert.equal((a.tree.provider.getTreeItem(item).iconPath as vscode.ThemeIcon).id, 'warning');
+  });
+
+  it('labels the active example with the keyboard shortcuts', async () => {
+    const e = await openExampleOf(a, 'os930005_c01');
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await dom.press('Alt+1');
+    const label = await until('a stored label', () => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [e.key]) as string | undefined);
+    assert.equal(label, 'answers');
+    await dom.press('Alt+3');
+    await until('the label changes to unsure', () => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [e.key]) === 'unsure' || undefined);
+  });
+
+  it('moves to the next and previous example within the tree group', async () => {
+    const group = a.tree.provider.findGroup('openstack', 'train', 'kept')!;
+    const items = a.tree.provider.getChildren(group).filter((n) => n.type === 'item');
+    assert.ok(items.length >= 3);
+    await a.tree.view.reveal(items[0], { select: true, focus: true });
+    await vscode.commands.executeCommand('reviewCorpus.openItem', items[0]);
+    await vscode.commands.executeCommand('reviewCorpus.nextExample');
+    await until('the second example', () => a.active.example?.id === (items[1] as { item: { id: number } }).item.id || undefined);
+    await vscode.commands.executeCommand('reviewCorpus.nextExample');
+    await until('the third example', () => a.active.example?.id === (items[2] as { item: { id: number } }).item.id || undefined);
+    await vscode.commands.executeCommand('reviewCorpus.previousExample');
+    await until('back to the second', () => a.active.example?.id === (items[1] as { item: { id: number } }).item.id || undefined);
+    assert.equal(a.tree.view.selection[0], items[1]);
+  });
+
+  it('shows the funnel report with the right numbers, and hostile text stays inert there', async () => {
+    const c = a.session.corpus!;
+    const funnel = JSON.parse(String(c.store.scalar('SELECT funnel FROM builds WHERE id = ?', [c.buildId!])));
+    // A flag whose detail carries hostile text, as a comment's first line would.
+    a.session.mutate((s) => s.run("INSERT OR REPLACE INTO flags(example_key, reason, detail) VALUES ('openstack/1/1/1/x.py', 'suggestion_fence_variant', ?)",
+      [JSON.stringify({ reason: 'suggestion_fence_variant', commentId: 0, commentSpan: { start: 0, end: 1 }, detail: '<img src=x onerror=alert(1)> [x](command:workbench.action.quit)' })]));
+    await vscode.commands.executeCommand('reviewCorpus.showFunnel');
+    const table = await dom.frameText('[aria-label="openstack funnel"]', 20000);
+    for (const row of funnel.organizations.openstack.funnel) assert.ok(table.includes(row.rule), `row ${row.rule}`);
+    const ownAuthor = funnel.organizations.openstack.funnel.find((r: { rule: string }) => r.rule === 'own_author').removed;
+    assert.match(table, new RegExp(`own_author\\s+comments\\s+${ownAuthor}`));
+    const flags = await dom.frameText('[aria-label="open flags"]', 10000);
+    assert.ok(flags.includes('<img src=x onerror=alert(1)>'), 'the tag shows as text in the webview');
+    assert.equal(await dom.frameCount('[aria-label="open flags"] img'), 0);
+    await dom.screenshot('funnel-report');
+  });
+});

@@ -1,0 +1,50 @@
+// Shared set-up for the suites that work on the sample corpus: the extension's API, a sample corpus
+// copied into the test workspace by the real "Create Sample Corpus" command, and small lookups.
+import * as assert from 'node:assert/strict';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { ReviewCorpusApi } from '../../../src/extension';
+
+export const SAMPLE_SALT = 'sample-salt-fabricated-not-secret';
+
+export async function api(): Promise<ReviewCorpusApi> {
+  const ext = vscode.extensions.getExtension<ReviewCorpusApi>('review-corpus.review-corpus');
+  assert.ok(ext, 'the extension is installed');
+  return ext.activate();
+}
+
+export function workspaceDir(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the test workspace is open');
+  return folder.uri.fsPath;
+}
+
+/** Copies the shipped sample corpus into a fresh folder of the workspace and opens it. */
+export async function openSampleCorpus(name: string): Promise<ReviewCorpusApi> {
+  const a = await api();
+  await vscode.commands.executeCommand('reviewCorpus.setSalt', SAMPLE_SALT);
+  await vscode.commands.executeCommand('reviewCorpus.createSampleCorpus', path.join(workspaceDir(), name));
+  assert.ok(a.session.corpus, 'the sample corpus is open');
+  assert.notEqual(a.session.corpus.buildId, undefined, 'the sample corpus is built');
+  return a;
+}
+
+/** The id (in the current build) of the example holding a comment, by its Gerrit comment id. */
+export function exampleIdOfComment(a: ReviewCorpusApi, gerritId: string): number {
+  const c = a.session.corpus!;
+  const id = c.store.scalar(
+    'SELECT x.example_id FROM example_comments x JOIN comments cm ON cm.id = x.comment_id JOIN examples e ON e.id = x.example_id WHERE cm.gerrit_id = ? AND e.build_id = ?',
+    [gerritId, c.buildId!]);
+  assert.ok(typeof id === 'number', `an example holds ${gerritId}`);
+  return id;
+}
+
+export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
