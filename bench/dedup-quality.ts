@@ -139,12 +139,11 @@ for (let e = 0; e < nSame; e++) {
   add(before.join('\n'), revise(before).join('\n'), { kind: 'same_change', of }, candidates[of].changeId!);
 }
 for (let e = 0; e < nBoiler; e++) add(LICENCE, LICENCE.replace('2024', String(2025 + e)), { kind: 'boilerplate' });
-const clusterBase = lines(30);
-for (let e = 0; e < CLUSTER; e++) {
-  const variant = [...clusterBase];
-  for (let c = 0; c < 3; c++) variant[int(0, 29)] = line();
-  add(variant.join('\n'), revise(variant).join('\n'));
-}
+// Worst case for LSH: a family whose members are pairwise just below the threshold (three token edits
+// each: J ≈ 0.8), so most pairs is proposed and rejected, and all members stay kept.
+const clusterBefore = lines(30);
+const clusterBase = { before: clusterBefore.join('\n'), after: revise(clusterBefore).join('\n') };
+for (let e = 0; e < CLUSTER; e++) add(...perturb(clusterBase.before, clusterBase.after, 3));
 // Input order must not matter: shuffle deterministically.
 const shuffledOrder = candidates.map((_, i) => i);
 for (let i = shuffledOrder.length - 1; i > 0; i--) {
@@ -154,6 +153,7 @@ for (let i = shuffledOrder.length - 1; i > 0; i--) {
 const input = shuffledOrder.map((i) => candidates[i]);
 
 // ---- run ---------------------------------------------------------------------------------------
+const rssBefore = process.memoryUsage().rss;
 const times: number[] = [];
 const cpuTimes: number[] = [];
 let result = new Map<number, DuplicateDecision>();
@@ -182,7 +182,7 @@ const buckets = [0.8, 0.825, 0.85, 0.875, 0.9, 0.925, 0.95, 0.975, 1.0001];
 console.log(`N=${candidates.length} params=${JSON.stringify(params)} cluster=${CLUSTER}`);
 console.log(`wall ms: ${times.map((t) => t.toFixed(0)).join(', ')}; median ${median(times).toFixed(0)} ms`);
 console.log(`cpu ms (user+system, all threads): ${cpuTimes.map((t) => t.toFixed(0)).join(', ')}; median ${median(cpuTimes).toFixed(0)} ms; load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
-console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (whole process, incl. generator)`);
+console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (whole process: generator, input and ${RUNS} runs); RSS before the runs ${(rssBefore / 2 ** 20).toFixed(0)} MB`);
 console.log(`removed by rule: ${JSON.stringify(counts)}`);
 console.log(`exact duplicates planted ${exactPlants.length}, found ${exactFound} (${pct(exactFound / exactPlants.length)})`);
 console.log('near duplicates planted, by Jaccard with their original:   J range    planted  removed  recall   theory 1-(1-J^r)^b at low end');
@@ -206,6 +206,13 @@ console.log(`near-duplicate removals whose Jaccard with keptKey ≥ threshold (i
 console.log(`removals whose keptKey is itself removed: ${keptSideKept}`);
 const belowRemoved = nearPlants.filter(([i, p]) => p.j! < params.nearDuplicateJaccard && byOriginal.get(i)?.rule === 'near_duplicate').length;
 console.log(`planted pairs below the threshold removed anyway: ${belowRemoved}`);
+if (CLUSTER > 1) {
+  const members = candidates.length - CLUSTER;
+  const js = Array.from({ length: 200 }, () => jaccard(candidates[members + int(0, CLUSTER - 1)], candidates[members + int(0, CLUSTER - 1)])).filter((j) => j < 1);
+  js.sort((a, b) => a - b);
+  const clusterRemoved = [...byOriginal.keys()].filter((i) => i >= members).length;
+  console.log(`cluster of ${CLUSTER}: pairwise J median ${js[js.length >> 1].toFixed(3)} (10%: ${js[Math.floor(js.length * 0.1)].toFixed(3)}, 90%: ${js[Math.floor(js.length * 0.9)].toFixed(3)}); members removed ${clusterRemoved}`);
+}
 const boilerFound = [...planted].filter(([i, p]) => p.kind === 'boilerplate' && byOriginal.get(i)?.rule === 'boilerplate').length;
 const sameFound = [...planted].filter(([i, p]) => p.kind === 'same_change' && byOriginal.get(i)?.rule === 'same_change').length;
 console.log(`boilerplate planted ${nBoiler}, removed ${boilerFound}; same_change planted ${nSame}, removed ${sameFound}`);

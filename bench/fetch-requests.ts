@@ -124,10 +124,12 @@ async function main(): Promise<void> {
     const config = sampleConfig(sample.hosts);
     takeCounts(sample.hosts);
     const ourRun = await ours(config, dir);
+    // A ratio over zero examples means nothing: the build is broken, not the fetch.
+    if (ourRun.kept === 0) throw new Error('the build kept no example, so there is no per-example figure');
     const ourCounts = takeCounts(sample.hosts);
     await Promise.all(config.hosts.map((h) => naiveHost(h, config.start)));
     const naiveCounts = takeCounts(sample.hosts);
-    const perExample = (n: number) => (ourRun.kept > 0 ? n / ourRun.kept : Number.NaN);
+    const perExample = (n: number) => n / ourRun.kept;
     const result = {
       machine: { cpus: cpus().length, node: process.version },
       keptExamples: ourRun.kept,

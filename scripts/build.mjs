@@ -52,7 +52,7 @@ export async function build() {
 
 /** The sample corpus ships in dist/sample: fetched from the fake Gerrit and built by the real code. */
 export async function buildSample() {
-  await esbuild.build({ ...common, entryPoints: [r('scripts/sample-corpus.ts')], outfile: r('out/sample-corpus.js') });
+  await esbuild.build({ ...common, entryPoints: [r('scripts/sample-corpus-main.ts')], outfile: r('out/sample-corpus.js') });
   copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), r('out/sql-wasm.wasm'));
   const { spawnSync } = await import('node:child_process');
   const result = spawnSync(process.execPath, [r('out/sample-corpus.js'), r('dist/sample')], { stdio: 'inherit' });

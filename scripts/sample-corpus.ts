@@ -88,22 +88,3 @@ function confirmScenarioFlag(store: CorpusStore, buildId: number): void {
              ON CONFLICT(example_key, reason) DO UPDATE SET status = 'confirmed'`,
     [key, JSON.stringify({ reason: 'manual', detail: 'confirmed by the sample rater' }), localUserPseudonym(SAMPLE_SALT, 'sample-rater'), '2026-11-30T12:00:00.000Z']);
 }
-
-// node out/sample-corpus.js <folder> [--serve]: with --serve the fake hosts stay up (for "Fetch from
-// Hosts" inside VS Code) until SIGINT or SIGTERM.
-if (require.main === module) {
-  const args = process.argv.slice(2);
-  const serve = args.includes('--serve');
-  const folder = args.find((a) => !a.startsWith('--')) ?? path.join(process.cwd(), 'dist', 'sample');
-  buildSampleCorpus(folder, { log: (l) => console.log(l), keepHostsRunning: serve }).then(
-    (r) => {
-      console.log(`sample corpus: ${r.configFile}`);
-      if (!serve) return;
-      for (const h of r.hosts) console.log(`serving ${h.org} at ${h.url}`);
-      const stop = () => void r.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    },
-    (e: Error) => { console.error(`sample corpus: ${e.message}`); process.exit(1); },
-  );
-}

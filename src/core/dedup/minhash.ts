@@ -24,6 +24,10 @@ export class MinHasher {
   private stamp = 0;
   /** Output of `signature`: the first `used` of `permutations` MinHash values. */
   private readonly values: Uint32Array;
+  /** Fingerprint (TokenBuffer.fingerprint) of normalised(before), set by `load`. */
+  beforeFingerprint = 0;
+  /** Fingerprint of normalised(before) + "\0" + normalised(after), set by `load`. */
+  wholeFingerprint = 0;
 
   /**
    * @param permutations size of the permutation family (minhashPermutations)
@@ -40,11 +44,6 @@ export class MinHasher {
     }
     this.values = new Uint32Array(used);
   }
-
-  /** Fingerprint (TokenBuffer.fingerprint) of normalised(before), set by `load`. */
-  beforeFingerprint = 0;
-  /** Fingerprint of normalised(before) + "\0" + normalised(after), set by `load`. */
-  wholeFingerprint = 0;
 
   /** Tokenizes a hunk and computes its fingerprints; `signature` then works on it. */
   load(before: string, after: string): void {

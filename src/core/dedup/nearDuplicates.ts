@@ -31,9 +31,10 @@ export class NearDuplicateIndex {
       this.confirmations++;
       mine ??= this.exactSet(item);
       const theirs = this.exactSet(kept);
-      // J ≤ min(|A|,|B|) / max(|A|,|B|): a size mismatch alone can rule the pair out.
-      if (Math.min(mine.size, theirs.size) < threshold * Math.max(mine.size, theirs.size)) continue;
-      if (theirs.jaccard(mine) >= threshold) {
+      // J ≤ min(|A|,|B|) / max(|A|,|B|) (the value of J's formula when one set contains the other),
+      // so a size mismatch alone can rule the pair out.
+      if (Math.min(mine.size, theirs.size) / Math.max(mine.size, theirs.size) < threshold) continue;
+      if (theirs.jaccardAtLeast(mine, threshold)) {
         this.sets.delete(item);
         return kept;
       }

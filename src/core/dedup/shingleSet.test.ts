@@ -22,6 +22,23 @@ describe('dedup exact shingle sets', () => {
     }
   });
 
+  it('decides J ≥ threshold early exactly as the full Jaccard would, also at the boundary', () => {
+    const r = rng(4);
+    const base = freshTokens(174);
+    const boundary = [set(hunkOf(base)), set(hunkOf([...base, ...freshTokens(30)]))]; // J = 170/200
+    assert.equal(boundary[0].jaccardAtLeast(boundary[1], 0.85), true);
+    assert.equal(boundary[1].jaccardAtLeast(boundary[0], 0.85 + 1e-12), false);
+    for (let n = 0; n < 300; n++) {
+      const tokens = freshTokens(5 + Math.floor(r() * 80));
+      const a = set(hunkOf(tokens));
+      const b = set(hunkOf(tokens.map((t) => (r() < 0.08 ? freshTokens(1)[0] : t))));
+      for (const threshold of [0.1, 0.5, 0.8, 0.85, 0.9, 1, a.jaccard(b)]) {
+        assert.equal(a.jaccardAtLeast(b, threshold), a.jaccard(b) >= threshold, `${n} ${threshold}`);
+        assert.equal(b.jaccardAtLeast(a, threshold), a.jaccard(b) >= threshold, `${n} ${threshold} swapped`);
+      }
+    }
+  });
+
   it('counts repeated shingles once', () => {
     const x = set({ before: 'x x x x x x x x', after: 'x x' });
     assert.equal(x.size, 1);

@@ -65,14 +65,34 @@ export class ShingleSet {
 
   /** |A ∩ B| / |A ∪ B|; 0 when both are empty. */
   jaccard(other: ShingleSet): number {
-    if (this.size === 0 && other.size === 0) return 0;
+    return jaccardOf(this.countShared(other, -1), this.size + other.size);
+  }
+
+  /**
+   * Whether jaccard(other) ≥ threshold, deciding as soon as the remaining shingles cannot change the
+   * answer. Uses the same formula as `jaccard`, so the two never disagree.
+   */
+  jaccardAtLeast(other: ShingleSet, threshold: number): boolean {
+    return jaccardOf(this.countShared(other, threshold), this.size + other.size) >= threshold;
+  }
+
+  /** |A ∩ B|; with a threshold ≥ 0, may stop early at a count that decides J ≥ threshold either way. */
+  private countShared(other: ShingleSet, threshold: number): number {
     const [small, large] = this.size <= other.size ? [this, other] : [other, this];
+    if (small.width !== large.width) return 0;
+    const total = small.size + large.size;
+    const d = small.data;
     let shared = 0;
-    if (small.width === large.width) {
-      const d = small.data;
-      for (let s = 0; s < small.size; s++) if (large.find(d[small.hashesAt + s], small, d[small.firstsAt + s]) >= 0) shared++;
+    for (let s = 0; s < small.size; s++) {
+      if (large.find(d[small.hashesAt + s], small, d[small.firstsAt + s]) >= 0) {
+        shared++;
+        if (threshold >= 0 && jaccardOf(shared, total) >= threshold) return shared;
+      } else if (threshold >= 0) {
+        const best = shared + small.size - s - 1; // every remaining shingle shared
+        if (jaccardOf(best, total) < threshold) return shared;
+      }
     }
-    return shared / (this.size + other.size - shared);
+    return shared;
   }
 
   /** Index of the distinct shingle equal to `from`'s shingle at token `first`, or -1. */
@@ -114,4 +134,9 @@ export class ShingleSet {
     this.verifiedTheirs = theirs;
     return true;
   }
+}
+
+/** Jaccard from |A ∩ B| and |A| + |B|; 0 for two empty sets. */
+function jaccardOf(shared: number, total: number): number {
+  return total === 0 ? 0 : shared / (total - shared);
 }
