@@ -140,7 +140,7 @@ for (let e = 0; e < nSame; e++) {
 }
 for (let e = 0; e < nBoiler; e++) add(LICENCE, LICENCE.replace('2024', String(2025 + e)), { kind: 'boilerplate' });
 // Worst case for LSH: a family whose members are pairwise just below the threshold (three token edits
-// each: J ≈ 0.8), so most pairs is proposed and rejected, and all members stay kept.
+// each: J ≈ 0.8), so most pairs are proposed by LSH and rejected by exact Jaccard, and most members stay kept.
 const clusterBefore = lines(30);
 const clusterBase = { before: clusterBefore.join('\n'), after: revise(clusterBefore).join('\n') };
 for (let e = 0; e < CLUSTER; e++) add(...perturb(clusterBase.before, clusterBase.after, 3));

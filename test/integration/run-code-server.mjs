@@ -1,7 +1,7 @@
 // Runs the integration suite (out/test/integration.js) inside a real VS Code 1.100.3: code-server 4.100.3,
 // driven by Debian's Chromium through playwright-core. See /work/shared/notes/real-vscode.md.
 //   node scripts/build.mjs && node test/integration/run-code-server.mjs [--grep <pattern>]
-// Environment: REVIEW_CORPUS_IT_TIMEOUT_MS (whole run, default 300000), REVIEW_CORPUS_IT_KEEP=1 (keep the temp dir).
+// Environment: REVIEW_CORPUS_IT_TIMEOUT_MS (startup and suite, default 600000), REVIEW_CORPUS_IT_KEEP=1 (keep the temp dir).
 // Exit code 0 only when tests ran and none failed. Results also go to test-results/integration.json.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,17 +9,21 @@ import { ensureCodeServer } from '../../scripts/code-server.mjs';
 import { startBridge } from './bridge-server.mjs';
 import { buildHarness } from './harness/build.mjs';
 import { killTreesNow } from './processes.mjs';
-import { elapsed, envNames, finishRun, grepArg, pause, prepareTempDirs, reportResults, RESULTS_DIR, ROOT, startRun } from './run-common.mjs';
+import { elapsed, envNames, finishRun, grepArg, pause, prepareTempDirs, ProgressFollower, reportResults, RESULTS_DIR, ROOT, startRun } from './run-common.mjs';
 import { installVsixes, packageVsix } from './vsix.mjs';
 import { freePort, WorkbenchSession } from './workbench-session.mjs';
 
-const TIMEOUT_MS = Number(process.env.REVIEW_CORPUS_IT_TIMEOUT_MS || 300000);
+const TIMEOUT_MS = Number(process.env.REVIEW_CORPUS_IT_TIMEOUT_MS || 600000);
 
-async function waitForResults(session, resultsFile, deadline) {
+async function waitForResults(session, follower, resultsFile, deadline) {
   while (!existsSync(resultsFile)) {
-    if (session.codeServerExit) throw new Error(`${session.codeServerExit} before the suite finished`);
-    if (session.pageCrashed) throw new Error('the workbench page crashed before the suite finished');
-    if (Date.now() > deadline) throw new Error(`no results within ${TIMEOUT_MS} ms (REVIEW_CORPUS_IT_TIMEOUT_MS); the suite may hang or the harness never activated`);
+    follower.poll();
+    const where = follower.describeRunning();
+    if (session.codeServerExit) throw new Error(`${session.codeServerExit} before the suite finished${where}`);
+    if (session.pageCrashed) throw new Error(`the workbench page crashed before the suite finished${where}`);
+    if (Date.now() > deadline) {
+      throw new Error(`no results within ${TIMEOUT_MS} ms (REVIEW_CORPUS_IT_TIMEOUT_MS)${where || '; the harness may never have activated'}`);
+    }
     await pause(200);
   }
 }
@@ -84,8 +88,9 @@ async function main() {
     await session.openWorkbench({ port, folder: dirs.workspace, deadline });
     console.log(`workbench open on 127.0.0.1:${port} (${elapsed(started)}); running the suite in the extension host`);
 
-    await waitForResults(session, dirs.resultsFile, deadline);
-    failure = reportResults(dirs.resultsFile, 'code-server');
+    const follower = new ProgressFollower(dirs.resultsFile);
+    await waitForResults(session, follower, dirs.resultsFile, deadline);
+    failure = reportResults(dirs.resultsFile, 'code-server', follower);
   } catch (err) {
     failure = err.message;
     printTail(dirs.logFile);

@@ -1,16 +1,16 @@
 // What both launchers share: the per-run temp layout, the user settings, and reading, printing and judging results.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { printRecords } from './report.mjs';
-import { mapResultStacks } from './stack-map.mjs';
+import { SpecPrinter } from './report.mjs';
+import { mapResultStacks, stackMapper } from './stack-map.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const envNames = JSON.parse(readFileSync(new URL('./env-names.json', import.meta.url), 'utf8'));
 export const RESULTS_DIR = path.join(ROOT, 'test-results');
-/** The last run's results, for scripts/test-all.mjs and for people. Removed when a run starts. */
-export const RESULTS_JSON = path.join(RESULTS_DIR, 'integration.json');
+/** The last run's results, for people and (with its own path, so parallel runs don't mix) scripts/test-all.mjs. */
+export const RESULTS_JSON = process.env.REVIEW_CORPUS_IT_RESULTS_JSON || path.join(RESULTS_DIR, 'integration.json');
 const FIXTURE_WORKSPACE = path.join(ROOT, 'test', 'fixtures', 'workspace');
 
 const USER_SETTINGS = {
@@ -66,11 +66,64 @@ export function verdict(results) {
   return null;
 }
 
-/** Reads the harness's results file, prints it mocha-style, saves it to test-results/; returns the verdict. */
-export function reportResults(resultsFile, launcher) {
+/**
+ * Follows the harness's progress file (one JSON line per test start and outcome) and prints each outcome as it
+ * happens, so a slow or hanging suite shows where it is.
+ */
+export class ProgressFollower {
+  printer = new SpecPrinter();
+  /** The test that has started and not finished, if any. */
+  running = null;
+  #offset = 0;
+  #partial = '';
+
+  #mapStack = stackMapper(ROOT);
+
+  constructor(resultsFile) {
+    this.file = `${resultsFile}.progress.jsonl`;
+  }
+
+  poll() {
+    if (!existsSync(this.file)) return;
+    const fd = openSync(this.file, 'r');
+    try {
+      const buffer = Buffer.alloc(64 * 1024);
+      let read;
+      while ((read = readSync(fd, buffer, 0, buffer.length, this.#offset)) > 0) {
+        this.#offset += read;
+        this.#partial += buffer.toString('utf8', 0, read);
+      }
+    } finally {
+      closeSync(fd);
+    }
+    const lines = this.#partial.split('\n');
+    this.#partial = lines.pop();
+    for (const line of lines.filter(Boolean)) {
+      const event = JSON.parse(line);
+      if (event.state === 'running') this.running = event;
+      else {
+        this.running = null;
+        if (event.error?.stack) event.error.stack = this.#mapStack(event.error.stack);
+        this.printer.test(event);
+      }
+    }
+  }
+
+  /** One line naming the test still running, for timeout messages. */
+  describeRunning() {
+    return this.running ? `; still running: ${this.running.titlePath.join(' > ')}` : '';
+  }
+}
+
+/** Reads the harness's results file, finishes printing it, saves it; returns the verdict (null: passed). */
+export function reportResults(resultsFile, launcher, follower) {
   const results = mapResultStacks(JSON.parse(readFileSync(resultsFile, 'utf8')), ROOT);
+  mkdirSync(path.dirname(RESULTS_JSON), { recursive: true });
   writeFileSync(RESULTS_JSON, JSON.stringify(results, null, 2));
-  printRecords(results.tests, { durationMs: results.durationMs });
+  // Outcomes the progress file had not shown yet (both list the same events in the same order).
+  follower.poll();
+  for (const test of results.tests.slice(follower.printer.printed)) follower.printer.test(test);
+  follower.printer.summary({ counts: { passed: results.passed, failed: results.failed, pending: results.pending }, durationMs: results.durationMs });
   if (results.fatalError) console.error(results.fatalError);
   console.log(`${results.passed + results.failed} test(s) ran inside VS Code ${results.vscodeVersion ?? '?'} (${launcher}), ${results.pending} pending`);
   return verdict(results);

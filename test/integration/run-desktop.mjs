@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startBridge } from './bridge-server.mjs';
 import { buildHarness, HARNESS_RUNNER } from './harness/build.mjs';
-import { envNames, finishRun, grepArg, pause, prepareTempDirs, reportResults, RESULTS_DIR, ROOT, startRun } from './run-common.mjs';
+import { envNames, finishRun, grepArg, pause, prepareTempDirs, ProgressFollower, reportResults, RESULTS_DIR, ROOT, startRun } from './run-common.mjs';
 import { freePort } from './workbench-session.mjs';
 
 const VSCODE_VERSION = '1.100.3';
@@ -50,6 +50,8 @@ async function main() {
   const pages = workbenchPageGetter(cdpPort);
   const bridge = startBridge({ dir: dirs.bridge, screenshotDir: RESULTS_DIR, getPage: pages.getPage });
   const grep = grepArg(process.argv.slice(2));
+  const follower = new ProgressFollower(dirs.resultsFile);
+  const following = setInterval(() => follower.poll(), 200);
   let failure = null;
   try {
     // runTests stops VS Code itself on Ctrl+C and resolves or rejects when it exits.
@@ -74,11 +76,13 @@ async function main() {
       // A failing test also ends here (VS Code exits 1); the results file says which.
       if (!existsSync(dirs.resultsFile)) throw err;
     });
-    if (!existsSync(dirs.resultsFile)) throw new Error('VS Code exited without writing results');
-    failure = reportResults(dirs.resultsFile, 'desktop');
+    clearInterval(following);
+    if (!existsSync(dirs.resultsFile)) throw new Error(`VS Code exited without writing results${follower.describeRunning()}`);
+    failure = reportResults(dirs.resultsFile, 'desktop', follower);
   } catch (err) {
     failure = err.message;
   } finally {
+    clearInterval(following);
     bridge.stop();
     await pages.close();
   }

@@ -48,7 +48,7 @@ describe('runBuild on a corpus with one unit per rule', () => {
     const rows = store.all<{ example_key: string; rule: string | null; unit: string }>("SELECT example_key, rule, unit FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id WHERE h.org = 'openstack'");
     assert.deepEqual(Object.fromEntries(rows.map((r) => [r.example_key, r.rule])), EXPECTED_EXAMPLES);
     const units = Object.fromEntries(rows.map((r) => [r.example_key, r.unit]));
-    assert.equal(units['openstack/111/1/7/add.py'], 'hunks');
+    assert.equal(units['openstack/111/1/8/add.py'], 'hunks');
     assert.equal(units['openstack/111/1/2/big.py'], 'hunks');
     assert.equal(units['openstack/112/1/7/r.py'], 'examples');
     for (const [key, rule] of Object.entries(EXPECTED_EXAMPLES)) {
@@ -58,15 +58,15 @@ describe('runBuild on a corpus with one unit per rule', () => {
 
   it('attaches every anchorable comment to its example, removed ones included', () => {
     const linked = store.all<{ gerrit_id: string }>(
-      "SELECT c.gerrit_id FROM example_comments x JOIN examples e ON e.id = x.example_id JOIN comments c ON c.id = x.comment_id WHERE e.example_key = 'openstack/110/1/6/nova/api.py' ORDER BY c.gerrit_id",
+      "SELECT c.gerrit_id FROM example_comments x JOIN examples e ON e.id = x.example_id JOIN comments c ON c.id = x.comment_id WHERE e.example_key = 'openstack/110/1/7/nova/api.py' ORDER BY c.gerrit_id",
     ).map((r) => r.gerrit_id);
     assert.deepEqual(linked, ['c-ack', 'c-bot', 'c-kept', 'c-own', 'c-tmpl']);
-    const e = store.get<{ before_start: number; after_start: number; before_text: string; window: string; language: string }>("SELECT * FROM examples WHERE example_key = 'openstack/110/1/6/nova/api.py'");
-    assert.equal(e?.before_start, 6);
-    assert.equal(e?.after_start, 6);
+    const e = store.get<{ before_start: number; after_start: number; before_text: string; window: string; language: string }>("SELECT * FROM examples WHERE example_key = 'openstack/110/1/7/nova/api.py'");
+    assert.equal(e?.before_start, 7);
+    assert.equal(e?.after_start, 7);
     assert.equal(e?.window, 'pilot');
     assert.equal(e?.language, 'python');
-    assert.equal(e?.before_text.split('\n')[4], 'nova/api.py line 10');
+    assert.equal(e?.before_text.split('\n')[3], 'nova/api.py line 10');
   });
 
   it('keeps texts byte-exact: CRLF, no final newline, non-ASCII', () => {

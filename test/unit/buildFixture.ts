@@ -37,7 +37,8 @@ export function diffOf(before: readonly string[], after: readonly string[], opts
   const b = after.slice(head, after.length - tail);
   if (a.length || b.length) content.push({ ...(a.length ? { a } : {}), ...(b.length ? { b } : {}) });
   if (tail > 0) content.push({ ab: before.slice(before.length - tail) });
-  const marker = opts.noNewlineA || opts.noNewlineB ? { no_newline_at_end: { ...(opts.noNewlineA ? { a: true } : {}), ...(opts.noNewlineB ? { b: true } : {}) } } : {};
+  // The fake Gerrit's convention (test/fake-gerrit/README.md): present only when a side lacks it.
+  const marker = opts.noNewlineA || opts.noNewlineB ? { x_no_newline_at_end: { a: Boolean(opts.noNewlineA), b: Boolean(opts.noNewlineB) } } : {};
   return { change_type: 'MODIFIED', content, ...marker };
 }
 

@@ -25,7 +25,9 @@ const STEPS: Step[] = [
   // #110: one comment per comment rule on one file, line 10 edited from patch set 1 to 2.
   (fx) => {
     const id = fx.change({ number: 110, created: '2024-10-10T12:00:00Z', kinds: [null, 'REWORK', 'REWORK'] });
+    const before = numbered(20, 'nova/api.py line ');
     fx.editedFile(id, 'nova/api.py', {
+      before, after: before.map((l, i) => (i === 9 || i === 10 ? `${l} (revised)` : l)), // lines 10-11: an 8-line hunk
       comments: [
         { gerritId: 'c-kept', line: 10, author: REV, message: 'Please use a clearer name here' },
         { gerritId: 'c-own', line: 10, author: OWNER, message: 'Renamed as asked' },
@@ -126,8 +128,8 @@ export async function populate(file: string, opts: { reverse?: boolean; config?:
 
 /** openstack: where each example ends up (rule null: kept), by example key. */
 export const EXPECTED_EXAMPLES: Record<string, string | null> = {
-  'openstack/110/1/6/nova/api.py': null,
-  'openstack/111/1/7/add.py': 'one_sided',
+  'openstack/110/1/7/nova/api.py': null,
+  'openstack/111/1/8/add.py': 'one_sided',
   'openstack/111/1/2/big.py': 'size',
   'openstack/112/1/7/r.py': 'rebase_only',
   'openstack/113/1/7/s.py': 'suggested_edit',

@@ -20,12 +20,12 @@ describe('anchorComments', () => {
     assert.equal(h.afterText, 'l7\nl8\nl9\nL10\nl11\nl12\nl13\n');
   });
 
-  it('decides "changed around" at exactly aroundLines, and widens the hunk to the commented line', () => {
+  it('decides "changed around" at exactly aroundLines', () => {
     const { changedAround, hunks } = anchorComments(replace10, [{ first: 7, last: 7 }, { first: 6, last: 6 }, { first: 14, last: 14 }], rules);
     assert.deepEqual(changedAround, [true, false, false]);
     assert.equal(hunks.length, 1);
     assert.deepEqual(hunks[0].comments, [0]);
-    assert.equal(hunks[0].beforeStart, 4, 'line 7 plus three lines of context');
+    assert.equal(hunks[0].beforeStart, 7, 'the edit and its context, not the commented line');
   });
 
   it('lets a pure insertion touch a window it borders', () => {
@@ -49,8 +49,8 @@ describe('anchorComments', () => {
     const { hunks } = anchorComments(d, [{ first: 3, last: 3 }, { first: 11, last: 11 }, { first: 30, last: 30 }], rules);
     assert.equal(hunks.length, 2);
     assert.deepEqual(hunks[0].comments, [0, 1]);
-    assert.equal(hunks[0].beforeText, lines(1, 14).join('\n') + '\n', 'from the commented line 3 with context');
-    assert.equal(hunks[0].afterText, ['l1', 'l2', 'l3', 'l4', 'L5', 'l6', 'l7', 'l8', 'L9', 'l10', 'l11', 'l12', 'l13', 'l14'].join('\n') + '\n');
+    assert.equal(hunks[0].beforeText, lines(2, 12).join('\n') + '\n');
+    assert.equal(hunks[0].afterText, ['l2', 'l3', 'l4', 'L5', 'l6', 'l7', 'l8', 'L9', 'l10', 'l11', 'l12'].join('\n') + '\n');
     assert.deepEqual(hunks[1].comments, [2]);
   });
 
@@ -58,19 +58,19 @@ describe('anchorComments', () => {
     // Edits at 5 and 7, one common line between; a comment on 3 (window 0..6) touches only the first.
     const d = diff([{ ab: lines(1, 4) }, { a: ['l5'], b: ['L5'] }, { ab: ['l6'] }, { a: ['l7'], b: ['L7'] }, { ab: lines(8, 12) }]);
     const { hunks } = anchorComments(d, [{ first: 2, last: 2 }], rules);
-    assert.equal(hunks[0].afterText, 'l1\nl2\nl3\nl4\nL5\nl6\n');
+    assert.equal(hunks[0].afterText, 'l2\nl3\nl4\nL5\nl6\n');
     assert.equal(hunks[0].editLinesAfter, 1);
   });
 
   it('gives the file bytes back: CRLF, no final newline, non-ASCII', () => {
-    const d = diff([{ ab: ['α\r', 'β\r'] }, { a: ['γ\r'], b: ['γ2'] }], { no_newline_at_end: { b: true } });
+    const d = diff([{ ab: ['α\r', 'β\r'] }, { a: ['γ\r'], b: ['γ2'] }], { x_no_newline_at_end: { a: false, b: true } });
     const { hunks } = anchorComments(d, [{ first: 3, last: 3 }], rules);
     assert.equal(hunks[0].beforeText, 'α\r\nβ\r\nγ\r\n');
     assert.equal(hunks[0].afterText, 'α\r\nβ\r\nγ2');
   });
 
   it('keeps the final newline when the hunk ends before the last line', () => {
-    const d = diff([{ a: ['a'], b: ['b'] }, { ab: lines(2, 10) }], { no_newline_at_end: { a: true, b: true } });
+    const d = diff([{ a: ['a'], b: ['b'] }, { ab: lines(2, 10) }], { x_no_newline_at_end: { a: true, b: true } });
     const { hunks } = anchorComments(d, [{ first: 1, last: 1 }], rules);
     assert.equal(hunks[0].afterText, 'b\nl2\nl3\nl4\n');
   });

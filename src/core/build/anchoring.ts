@@ -6,10 +6,11 @@
 // (no A lines, placed before A line p) touches it when it sits between two lines of the window or
 // right at its edge, i.e. lo ≤ p ≤ hi + 1.
 //
-// A comment's hunk is the span from the first to the last edit chunk its window touches, widened to
-// cover the commented lines themselves (so every comment sits inside its example), plus up to
-// rules.contextLines common lines on each side; context never crosses into another edit or into
-// lines Gerrit skipped. Comments whose hunks share a line form one example.
+// A comment's hunk is the span from the first to the last edit chunk its window touches, plus up to
+// rules.contextLines common lines on each side; context stops short of another edit (that edit was
+// not commented) and of lines Gerrit skipped. Comments whose hunks share a line form one example.
+// A commented line can lie outside its hunk (a pure insertion aroundLines away, a long range, or
+// contextLines < aroundLines); the example keeps both sides' start lines so the inspector can tell.
 //
 // Positions are counted in "rows": each common line is one row and each edit chunk is one row, so
 // hunks can overlap even where one side has no lines.
@@ -65,21 +66,6 @@ function touches(c: DiffChunk, lo: number, hi: number): boolean {
   return c.aStart <= hi && c.aStart + c.aLen - 1 >= lo;
 }
 
-/** The row holding A line `line`, or null when that line was skipped or side A is empty. */
-function rowOfALine(l: Layout, line: number): number | null {
-  const { chunks } = l.diff;
-  if (l.diff.aLines === 0) return null;
-  const target = Math.min(Math.max(line, 1), l.diff.aLines);
-  for (let i = 0; i < chunks.length; i++) {
-    const c = chunks[i];
-    if (c.aLen > 0 && target >= c.aStart && target < c.aStart + c.aLen) {
-      if (c.skipped) return null;
-      return c.common ? l.rowStart[i] + (target - c.aStart) : l.rowStart[i];
-    }
-  }
-  return null;
-}
-
 /** Index of the chunk holding `row`. */
 function chunkAtRow(l: Layout, row: number): number {
   let lo = 0;
@@ -124,10 +110,6 @@ export function anchorComments(diff: ParsedDiff, spans: readonly CommentSpan[], 
     if (firstEdit < 0) return;
     let r0 = l.rowStart[firstEdit];
     let r1 = l.rowStart[lastEdit];
-    const firstRow = rowOfALine(l, span.first);
-    const lastRow = rowOfALine(l, span.last);
-    if (firstRow !== null) r0 = Math.min(r0, firstRow);
-    if (lastRow !== null) r1 = Math.max(r1, lastRow);
     for (let k = 0; k < rules.contextLines && isContextRow(l, r0 - 1); k++) r0--;
     for (let k = 0; k < rules.contextLines && isContextRow(l, r1 + 1); k++) r1++;
     intervals.push({ r0, r1, comments: [index] });

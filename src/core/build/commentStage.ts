@@ -8,9 +8,12 @@
 // (own_author, bot_account, acknowledgement, bot_template): they decide `nothing_left`,
 // `suggested_edit` and `applied_fix` at the example stage.
 import type { CorpusStore } from '../store/corpusStore';
-import { PSEUDO_FILES } from '../rules/comments/pseudoFile';
+import { noLine } from '../rules/comments/noLine';
+import { noSuccessor } from '../rules/comments/noSuccessor';
+import { parentSide } from '../rules/comments/parentSide';
+import { pseudoFile } from '../rules/comments/pseudoFile';
 import { COMMENT_RULES, firstRemoval } from '../rules/funnel';
-import type { CommentUnit, DiffState, Removal } from '../rules/types';
+import type { CommentUnit, DiffState, Removal, Rule, RuleContext } from '../rules/types';
 import { checkpoint } from './abort';
 import { anchorComments, type FormedHunk } from './anchoring';
 import { parseDiffInfo } from './diffInfo';
@@ -50,8 +53,11 @@ export interface CommentStageResult {
 
 const groupKey = (changeId: number, path: string, ps: number) => `${changeId}\0${path}\0${ps}`;
 
-function isStructural(u: CommentUnit): boolean {
-  return !PSEUDO_FILES.has(u.path) && ((u.line ?? 0) > 0 || (u.startLine ?? 0) > 0) && u.side !== 'PARENT' && u.patchSet !== null && u.hasNextPatchSet;
+/** The rules that say whether a comment could anchor an example at all, whatever its text or author. */
+const STRUCTURAL_RULES: readonly Rule<CommentUnit>[] = [pseudoFile, noLine, parentSide, noSuccessor];
+
+function isStructural(u: CommentUnit, ctx: RuleContext): boolean {
+  return firstRemoval(STRUCTURAL_RULES, u, ctx) === null;
 }
 
 function span(u: CommentUnit): { first: number; last: number } {
@@ -85,7 +91,7 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
       };
       const rec: CommentRec = { id: Number(id), change, gerritId: String(gerritId), unit, removal: null };
       comments.push(rec);
-      if (isStructural(unit)) {
+      if (isStructural(unit, ctx)) {
         const key = groupKey(change.id, path, patchSet as number);
         let g = groups.get(key);
         if (!g) groups.set(key, (g = { change, path, ps: patchSet as number, comments: [], diff: 'missing' }));

@@ -25,7 +25,7 @@ describe('parseDiffInfo', () => {
   });
 
   it('keeps CRLF lines and non-ASCII text as sent, and reads the no-final-newline marker', () => {
-    const d = parseDiffInfo(JSON.stringify({ content: [{ ab: ['naïve\r', '日本\r'] }], no_newline_at_end: { b: true } }));
+    const d = parseDiffInfo(JSON.stringify({ content: [{ ab: ['naïve\r', '日本\r'] }], x_no_newline_at_end: { a: false, b: true } }));
     assert.deepEqual(d.chunks[0].a, ['naïve\r', '日本\r']);
     assert.equal(d.aNoFinalNewline, false);
     assert.equal(d.bNoFinalNewline, true);

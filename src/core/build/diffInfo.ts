@@ -35,11 +35,12 @@ interface RawChunk {
 }
 
 /**
- * Where a DiffInfo says a side's file ends without a newline. Gerrit's REST API has no such field;
- * the fetch (and the fake Gerrit of the tests) records it as `no_newline_at_end: { a?: true, b?: true }`.
+ * Whether a side's file ends without a newline. Real Gerrit's DiffInfo cannot say; the fake Gerrit
+ * of the tests adds `x_no_newline_at_end: { a: bool, b: bool }` (test/fake-gerrit/README.md), and a
+ * DiffInfo without it reads as ending in a newline.
  */
 function noFinalNewline(info: Record<string, unknown>, side: 'a' | 'b'): boolean {
-  const marker = info.no_newline_at_end;
+  const marker = info.x_no_newline_at_end;
   return typeof marker === 'object' && marker !== null && (marker as Record<string, unknown>)[side] === true;
 }
 

@@ -11,6 +11,8 @@ import type { ChangeRec } from './loadCorpus';
 export interface Decision {
   unit: string;
   key: string;
+  /** The row the decision is about: changes.id, comments.id, or examples.id of this build (its index + 1). */
+  unitId: number;
   org: string;
   window: string | null;
   stage: string;
@@ -25,12 +27,12 @@ const byKey = (x: Decision, y: Decision) => (x.key < y.key ? -1 : x.key > y.key 
  */
 export function buildDecisions(changes: readonly ChangeRec[], comments: readonly CommentRec[], examples: readonly ExampleRec[]): Decision[] {
   const changeDecisions = changes.map((c): Decision => (
-    { unit: 'changes', key: `${c.org}/${c.number}`, org: c.org, window: c.window?.name ?? null, stage: 'collection', rule: c.removal?.rule ?? 'kept' }));
+    { unit: 'changes', key: `${c.org}/${c.number}`, unitId: c.id, org: c.org, window: c.window?.name ?? null, stage: 'collection', rule: c.removal?.rule ?? 'kept' }));
   const commentDecisions = comments.map((c): Decision => {
     const ch = c.change;
-    return { unit: 'comments', key: `${ch.org}/${ch.number}/${c.gerritId}`, org: ch.org, window: ch.window?.name ?? null, stage: 'comments', rule: c.removal?.rule ?? 'kept' };
+    return { unit: 'comments', key: `${ch.org}/${ch.number}/${c.gerritId}`, unitId: c.id, org: ch.org, window: ch.window?.name ?? null, stage: 'comments', rule: c.removal?.rule ?? 'kept' };
   });
-  const exampleDecisions = examples.map((e): Decision => ({ unit: e.unit, key: e.key, org: e.change.org, window: e.window, stage: e.stage, rule: e.rule ?? 'kept' }));
+  const exampleDecisions = examples.map((e, i): Decision => ({ unit: e.unit, key: e.key, unitId: i + 1, org: e.change.org, window: e.window, stage: e.stage, rule: e.rule ?? 'kept' }));
   return [
     ...changeDecisions.sort(byKey),
     ...commentDecisions.sort(byKey),
@@ -51,15 +53,18 @@ export function corpusHash(decisions: readonly Decision[], examples: readonly Ex
     hash.update(chunk.join(''));
     chunk = [];
   };
+  // Free text is length-prefixed rather than escaped: unambiguous, and cheap on 100k texts.
+  const text = (s: string | null) => (s === null ? '-' : `${s.length}:${s}`);
   for (const d of decisions) {
-    chunk.push(`D\t${d.unit}\t${JSON.stringify(d.key)}\t${d.org}\t${JSON.stringify(d.window)}\t${d.stage}\t${d.rule}\n`);
+    chunk.push(`D\t${d.unit}\t${text(d.key)}\t${d.org}\t${text(d.window)}\t${d.stage}\t${d.rule}\n`);
     if (chunk.length >= 4096) flush();
   }
   const kept = examples.filter((e) => e.rule === null).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
   for (const e of kept) {
     const comments = e.comments.map((c) => c.gerritId).sort();
-    chunk.push(`E\t${JSON.stringify([e.key, e.window, e.path, e.language, e.psBefore, e.psBefore + 1, e.beforeStart, e.afterStart, e.beforeText, e.afterText, comments])}\n`);
-    if (chunk.length >= 4096) flush();
+    chunk.push(`E\t${text(e.key)}\t${text(e.window)}\t${text(e.path)}\t${e.language}\t${e.psBefore}\t${e.psBefore + 1}\t${e.beforeStart}\t${e.afterStart}\t`
+      + `${text(e.beforeText)}\t${text(e.afterText)}\t${comments.length}\t${comments.map(text).join('\t')}\n`);
+    if (chunk.length >= 1024) flush();
   }
   flush();
   return hash.digest('hex');
@@ -105,10 +110,10 @@ export function writeBuild(store: CorpusStore, header: BuildHeader, decisions: r
         for (const c of e.comments) insertLink.run([id, c.id]);
       });
 
-      const insertDecision = store.prepare(`INSERT INTO decisions(build_id, unit, unit_key, org, window, stage, rule) VALUES (${buildId}, ?, ?, ?, ?, ?, ?)`);
+      const insertDecision = store.prepare(`INSERT INTO decisions(build_id, unit, unit_key, unit_id, org, window, stage, rule) VALUES (${buildId}, ?, ?, ?, ?, ?, ?, ?)`);
       decisions.forEach((d, i) => {
         check(i);
-        insertDecision.run([d.unit, d.key, d.org, d.window, d.stage, d.rule]);
+        insertDecision.run([d.unit, d.key, d.unitId, d.org, d.window, d.stage, d.rule]);
       });
       const last = finish(buildId);
       store.run('UPDATE builds SET corpus_hash = ?, finished_at = ?, funnel = ? WHERE id = ?', [last.corpusHash, last.finishedAt, last.funnel, buildId]);

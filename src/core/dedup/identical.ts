@@ -3,19 +3,23 @@
 
 /** Finds, for each item in turn, an earlier item with identical text. */
 export class IdenticalTexts {
-  /** fingerprint → earlier items with that fingerprint and pairwise different texts */
-  private readonly byFingerprint = new Map<number, number[]>();
+  /** fingerprint → first item with it */
+  private readonly first = new Map<number, number>();
+  /** fingerprint → items with it and pairwise different texts, once a second item arrives */
+  private readonly distinct = new Map<number, number[]>();
   private readonly digests = new Map<number, string>();
 
   constructor(private readonly digestOf: (item: number) => string) {}
 
   /** An earlier item whose text equals `item`'s, or -1 (then `item` stands for its text from now on). */
   firstIdentical(item: number, fingerprint: number): number {
-    const earlier = this.byFingerprint.get(fingerprint);
-    if (!earlier) {
-      this.byFingerprint.set(fingerprint, [item]);
+    const first = this.first.get(fingerprint);
+    if (first === undefined) {
+      this.first.set(fingerprint, item);
       return -1;
     }
+    let earlier = this.distinct.get(fingerprint);
+    if (!earlier) this.distinct.set(fingerprint, (earlier = [first]));
     const digest = this.digest(item);
     for (const other of earlier) if (this.digest(other) === digest) return other;
     earlier.push(item);
@@ -39,8 +43,11 @@ export function textsInManyChanges(
   digestOf: (item: number) => string,
   minChanges: number,
 ): Set<number> {
+  const sizes = new Map<number, number>();
+  for (const fingerprint of fingerprints) sizes.set(fingerprint, (sizes.get(fingerprint) ?? 0) + 1);
   const groups = new Map<number, number[]>();
   for (let item = 0; item < fingerprints.length; item++) {
+    if (sizes.get(fingerprints[item])! < minChanges) continue;
     const group = groups.get(fingerprints[item]);
     if (group) group.push(item);
     else groups.set(fingerprints[item], [item]);
@@ -48,7 +55,7 @@ export function textsInManyChanges(
   const result = new Set<number>();
   const distinctChanges = (items: number[]): number => new Set(items.map(changeNumberOf)).size;
   for (const group of groups.values()) {
-    if (group.length < minChanges || distinctChanges(group) < minChanges) continue;
+    if (distinctChanges(group) < minChanges) continue;
     const byDigest = new Map<string, number[]>();
     for (const item of group) {
       const d = digestOf(item);

@@ -95,21 +95,30 @@ export class MinHasher {
     const sig = this.values;
     const { mul, add } = this;
     // Signed comparison is the unsigned order of a*x + (b + 2^31): the same family, without
-    // leaving int32. Two permutations per pass halve the loads of s[i].
+    // leaving int32. Four permutations per pass share the loads of s[i] and the loop overhead.
     let p = 0;
-    for (; p + 1 < this.used; p += 2) {
+    for (; p + 3 < this.used; p += 4) {
       const a0 = mul[p], b0 = add[p], a1 = mul[p + 1], b1 = add[p + 1];
+      const a2 = mul[p + 2], b2 = add[p + 2], a3 = mul[p + 3], b3 = add[p + 3];
       let m0 = 0x7fffffff;
       let m1 = 0x7fffffff;
+      let m2 = 0x7fffffff;
+      let m3 = 0x7fffffff;
       for (let i = 0; i < count; i++) {
         const x = s[i];
         const v0 = (Math.imul(a0, x) + b0) | 0;
         const v1 = (Math.imul(a1, x) + b1) | 0;
+        const v2 = (Math.imul(a2, x) + b2) | 0;
+        const v3 = (Math.imul(a3, x) + b3) | 0;
         if (v0 < m0) m0 = v0;
         if (v1 < m1) m1 = v1;
+        if (v2 < m2) m2 = v2;
+        if (v3 < m3) m3 = v3;
       }
       sig[p] = m0;
       sig[p + 1] = m1;
+      sig[p + 2] = m2;
+      sig[p + 3] = m3;
     }
     for (; p < this.used; p++) {
       const a = mul[p], b = add[p];

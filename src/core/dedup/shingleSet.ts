@@ -61,6 +61,7 @@ export class ShingleSet {
       size++;
     }
     this.size = size;
+    this.verifiedFrom = null;
   }
 
   /** |A ∩ B| / |A ∪ B|; 0 when both are empty. */
@@ -80,11 +81,18 @@ export class ShingleSet {
   private countShared(other: ShingleSet, threshold: number): number {
     const [small, large] = this.size <= other.size ? [this, other] : [other, this];
     if (small.width !== large.width) return 0;
-    const total = small.size + large.size;
+    const shared = large.countFoundIn(small, threshold);
+    large.verifiedFrom = null; // do not keep the other set alive
+    return shared;
+  }
+
+  /** How many of `small`'s shingles this set holds (see countShared for the early stop). */
+  private countFoundIn(small: ShingleSet, threshold: number): number {
+    const total = small.size + this.size;
     const d = small.data;
     let shared = 0;
     for (let s = 0; s < small.size; s++) {
-      if (large.find(d[small.hashesAt + s], small, d[small.firstsAt + s]) >= 0) {
+      if (this.find(d[small.hashesAt + s], small, d[small.firstsAt + s]) >= 0) {
         shared++;
         if (threshold >= 0 && jaccardOf(shared, total) >= threshold) return shared;
       } else if (threshold >= 0) {

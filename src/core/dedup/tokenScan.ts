@@ -4,10 +4,18 @@
 import { fmix32, FNV1A_OFFSET, FNV1A_PRIME, murmurRound } from './hash32';
 import { isWhitespaceCode } from './normalize';
 
-// Markers folded into the line-structure fingerprint (see `scan`).
-const NEWLINE = 0x0a0a_0a0a;
+// Markers folded into the fingerprint (see `fingerprint`).
+const NEWLINE_MARK = 0x0a0a_0a0a;
 const INDENT = 0x2020_2020;
 const SIDE = 0x0000_0001;
+/** The second fold is a cheap FNV-style lane; fingerprints only propose, SHA-256 decides. */
+const FOLD2_PRIME = 0x0100_0193;
+
+// Code-unit classes; ASCII through a table, the rest through isWhitespaceCode.
+const TOKEN = 0;
+const SPACE = 1;
+const NEWLINE = 2;
+const ASCII_KIND = Uint8Array.from({ length: 0x80 }, (_, c) => (c === 0x0a ? NEWLINE : isWhitespaceCode(c) ? SPACE : TOKEN));
 
 export class TokenBuffer {
   count = 0;
@@ -15,8 +23,8 @@ export class TokenBuffer {
   starts: Int32Array;
   ends: Int32Array;
   /**
-   * Two independent 32-bit folds of everything normalisation keeps: the tokens, the line breaks and
-   * whether a line with tokens was indented. Equal normalised texts therefore always have equal folds.
+   * Two 32-bit folds of everything normalisation keeps: the tokens, the line breaks and whether a
+   * line with tokens was indented. Equal normalised texts therefore always have equal folds.
    */
   private fold1 = 0;
   private fold2 = 0;
@@ -37,6 +45,12 @@ export class TokenBuffer {
 
   /** Appends the tokens of `text`, recording their offsets plus `offset`. */
   scan(text: string, offset = 0): void {
+    // A text of L code units holds at most ceil(L / 2) tokens: size once, then run on locals.
+    this.reserve(this.count + ((text.length + 1) >> 1));
+    const { hashes, starts, ends } = this;
+    let n = this.count;
+    let fold1 = this.fold1;
+    let fold2 = this.fold2;
     let h = FNV1A_OFFSET;
     let start = -1;
     let lineHasToken = false;
@@ -44,35 +58,55 @@ export class TokenBuffer {
     const end = text.length;
     for (let i = 0; i < end; i++) {
       const c = text.charCodeAt(i);
-      // Fast path: printable ASCII is never whitespace.
-      if ((c > 0x20 && c < 0xa0) || !isWhitespaceCode(c)) {
+      const kind = c < 0x80 ? ASCII_KIND[c] : isWhitespaceCode(c) ? SPACE : TOKEN;
+      if (kind === TOKEN) {
         if (start < 0) {
           start = i;
-          if (!lineHasToken && indented) this.foldIn(INDENT);
+          if (!lineHasToken && indented) {
+            fold1 = murmurRound(fold1, INDENT);
+            fold2 = Math.imul(fold2 ^ INDENT, FOLD2_PRIME);
+          }
           lineHasToken = true;
         }
         h = Math.imul(h ^ c, FNV1A_PRIME);
         continue;
       }
       if (start >= 0) {
-        this.push(h, start + offset, i + offset);
+        const mixed = fmix32(h); // FNV-1a's low bits are weak; mix once per token
+        hashes[n] = mixed;
+        starts[n] = start + offset;
+        ends[n++] = i + offset;
+        fold1 = murmurRound(fold1, mixed);
+        fold2 = Math.imul(fold2 ^ mixed, FOLD2_PRIME);
         start = -1;
         h = FNV1A_OFFSET;
       }
-      if (c === 0x0a) {
-        this.foldIn(NEWLINE);
+      if (kind === NEWLINE) {
+        fold1 = murmurRound(fold1, NEWLINE_MARK);
+        fold2 = Math.imul(fold2 ^ NEWLINE_MARK, FOLD2_PRIME);
         lineHasToken = false;
         indented = false;
       } else if (!lineHasToken) {
         indented = true;
       }
     }
-    if (start >= 0) this.push(h, start + offset, end + offset);
+    if (start >= 0) {
+      const mixed = fmix32(h);
+      hashes[n] = mixed;
+      starts[n] = start + offset;
+      ends[n++] = end + offset;
+      fold1 = murmurRound(fold1, mixed);
+      fold2 = Math.imul(fold2 ^ mixed, FOLD2_PRIME);
+    }
+    this.count = n;
+    this.fold1 = fold1;
+    this.fold2 = fold2;
   }
 
   /** Marks the boundary between the before and the after side in the fingerprint. */
   endSide(): void {
-    this.foldIn(SIDE);
+    this.fold1 = murmurRound(this.fold1, SIDE);
+    this.fold2 = Math.imul(this.fold2 ^ SIDE, FOLD2_PRIME);
   }
 
   /**
@@ -83,31 +117,18 @@ export class TokenBuffer {
     return (fmix32(this.fold1 ^ this.count) >>> 0) * 2 ** 21 + (fmix32(this.fold2) >>> 11);
   }
 
-  private foldIn(word: number): void {
-    this.fold1 = murmurRound(this.fold1, word);
-    this.fold2 = murmurRound(this.fold2, Math.imul(word ^ 0x5bd1_e995, 0x2c1b_3c6d));
+  private reserve(capacity: number): void {
+    if (capacity <= this.hashes.length) return;
+    const size = Math.max(capacity, 2 * this.hashes.length);
+    const grow = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(size);
+      b.set(a.subarray(0, this.count));
+      return b;
+    };
+    this.hashes = grow(this.hashes);
+    this.starts = grow(this.starts);
+    this.ends = grow(this.ends);
   }
-
-  private push(h: number, start: number, end: number): void {
-    const n = this.count;
-    if (n === this.hashes.length) {
-      this.hashes = grow(this.hashes);
-      this.starts = grow(this.starts);
-      this.ends = grow(this.ends);
-    }
-    const mixed = fmix32(h); // FNV-1a's low bits are weak; mix once per token
-    this.hashes[n] = mixed;
-    this.starts[n] = start;
-    this.ends[n] = end;
-    this.count = n + 1;
-    this.foldIn(mixed);
-  }
-}
-
-function grow(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
 }
 
 /** Number of shingles of a text with n tokens: n - k + 1, or one shorter shingle when n < k. */

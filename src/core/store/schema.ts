@@ -163,6 +163,7 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (build_id, unit, unit_key)
   ) WITHOUT ROWID;
   CREATE INDEX decisions_group ON decisions(build_id, org, window, rule);
+  CREATE INDEX decisions_unit ON decisions(build_id, unit, unit_id);
 
   CREATE TABLE flags (
     id INTEGER PRIMARY KEY,

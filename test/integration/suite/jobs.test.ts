@@ -64,7 +64,9 @@ describe('fetch and rebuild from the palette', function () {
   it('moves a confirmed flag under manual_flag at the next rebuild, and keeps the decision', async () => {
     const a = await api();
     let c = a.session.corpus!;
-    const key = String(c.store.scalar("SELECT e.example_key FROM examples e JOIN flags f ON f.example_key = e.example_key WHERE e.build_id = ? AND e.rule IS NULL AND f.status = 'open' LIMIT 1", [c.buildId!]));
+    // An example with exactly one open flag, so confirming needs no choice.
+    const key = String(c.store.scalar(`SELECT e.example_key FROM examples e JOIN flags f ON f.example_key = e.example_key
+      WHERE e.build_id = ? AND e.rule IS NULL AND f.status = 'open' GROUP BY e.example_key HAVING count(*) = 1 ORDER BY e.example_key LIMIT 1`, [c.buildId!]));
     const id = Number(c.store.scalar('SELECT id FROM examples WHERE example_key = ? AND build_id = ?', [key, c.buildId!]));
     await vscode.commands.executeCommand('reviewCorpus.openItem', { exampleId: id });
     await until('the flagged example is active', () => a.active.example?.key === key || undefined);

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import envNames from '../../env-names.json';
-import { runSuite, writeResults } from './runSuite';
+import { progressFileOf, runSuite, writeResults } from './runSuite';
 
 export function activate(context: vscode.ExtensionContext): void {
   const resultsFile = process.env[envNames.results];
@@ -13,7 +13,7 @@ export function activate(context: vscode.ExtensionContext): void {
   if (existsSync(resultsFile)) return;
   const suiteFile = path.join(context.extensionPath, 'suite', 'integration.js');
   // Not awaited: activation must finish so the workbench (and our extension under test) carry on starting.
-  void runSuite(suiteFile).then((results) => writeResults(resultsFile, { vscodeVersion: vscode.version, ...results }));
+  void runSuite(suiteFile, progressFileOf(resultsFile)).then((results) => writeResults(resultsFile, { vscodeVersion: vscode.version, ...results }));
 }
 
 export function deactivate(): void {}

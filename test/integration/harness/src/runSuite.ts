@@ -1,31 +1,38 @@
 // Runs the compiled integration suite with mocha inside the extension host and collects a JSON-able record of it.
 import Mocha from 'mocha';
-import { renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
 import envNames from '../../env-names.json';
 import type { SuiteResults, TestRecord } from './results';
 
-const { EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
+const { EVENT_TEST_BEGIN, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
 
 function describeError(err: unknown): { message: string; stack?: string } {
   if (err instanceof Error) return { message: err.message, stack: err.stack };
   return { message: String(err) };
 }
 
-export function runSuite(suiteFile: string): Promise<SuiteResults> {
+/** The file beside the results file that gets one JSON line per test event while the suite runs. */
+export const progressFileOf = (resultsFile: string): string => `${resultsFile}.progress.jsonl`;
+
+/** Runs the suite; with `progressFile`, each test's start and outcome is appended there as it happens. */
+export function runSuite(suiteFile: string, progressFile?: string): Promise<SuiteResults> {
   // Stack traces then point at test/integration/suite/*.test.ts instead of the bundle.
   process.setSourceMapsEnabled(true);
   const tests: TestRecord[] = [];
   const started = Date.now();
 
   // A silent reporter: the extension host's console is not where anyone looks; the runner prints the results.
+  const progress = (line: object) => { if (progressFile) appendFileSync(progressFile, `${JSON.stringify(line)}\n`); };
+  const record = (test: TestRecord) => { tests.push(test); progress(test); };
   class Collector extends Mocha.reporters.Base {
     constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
       super(runner, options);
-      runner.on(EVENT_TEST_PASS, (t: Mocha.Test) => tests.push({ titlePath: t.titlePath(), state: 'passed', durationMs: t.duration }));
-      runner.on(EVENT_TEST_PENDING, (t: Mocha.Test) => tests.push({ titlePath: t.titlePath(), state: 'pending' }));
+      runner.on(EVENT_TEST_BEGIN, (t: Mocha.Test) => progress({ titlePath: t.titlePath(), state: 'running' }));
+      runner.on(EVENT_TEST_PASS, (t: Mocha.Test) => record({ titlePath: t.titlePath(), state: 'passed', durationMs: t.duration }));
+      runner.on(EVENT_TEST_PENDING, (t: Mocha.Test) => record({ titlePath: t.titlePath(), state: 'pending' }));
       // Also fires for failing hooks, whose title says which hook ("before all" hook for "…").
       runner.on(EVENT_TEST_FAIL, (t: Mocha.Test, err: unknown) =>
-        tests.push({ titlePath: t.titlePath(), state: 'failed', durationMs: t.duration, error: describeError(err) }));
+        record({ titlePath: t.titlePath(), state: 'failed', durationMs: t.duration, error: describeError(err) }));
     }
   }
 

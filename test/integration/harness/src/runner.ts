@@ -3,11 +3,11 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { dom } from '../../bridge';
 import envNames from '../../env-names.json';
-import { runSuite, writeResults } from './runSuite';
+import { progressFileOf, runSuite, writeResults } from './runSuite';
 
 export async function run(): Promise<void> {
-  const results = await runSuite(path.join(__dirname, 'suite', 'integration.js'));
   const resultsFile = process.env[envNames.results];
+  const results = await runSuite(path.join(__dirname, 'suite', 'integration.js'), resultsFile && progressFileOf(resultsFile));
   if (resultsFile) writeResults(resultsFile, { vscodeVersion: vscode.version, ...results });
   // VS Code closes as soon as run() settles, so the final screenshot is taken from here (through the bridge).
   if (process.env[envNames.bridge]) await dom.screenshot('workbench').catch(() => undefined);

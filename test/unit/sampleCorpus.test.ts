@@ -1,0 +1,122 @@
+// The sample corpus end to end: fetched from the fake Gerrit and built by the real code, its funnel
+// equals the checked-in golden dataset-funnel.json, every rule removes something, verify --reproduce
+// is clean, and diff reconciles across a rules change.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSampleCorpus } from '../../scripts/sample-corpus';
+import { runCli } from '../../src/cli/main';
+import { FUNNEL } from '../../src/core/rules/funnel';
+
+const GOLDEN = path.resolve('test/fixtures/golden/dataset-funnel.json');
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: {} });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** The funnel without what changes with time or code version. */
+function stable(funnel: Record<string, unknown>) {
+  const { createdAt: _c, rulesVersion: _r, ...rest } = funnel;
+  return rest;
+}
+
+describe('the sample corpus', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let db: string;
+
+  before(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'rc-sample-'));
+    ({ dbFile: db } = await buildSampleCorpus(dir));
+  });
+
+  it('has the golden funnel (test/fixtures/golden/dataset-funnel.json)', async () => {
+    const r = await cli('funnel', '--db', db, '--json');
+    assert.equal(r.code, 0, r.err);
+    const actual = stable(JSON.parse(r.out));
+    if (process.env.UPDATE_GOLDEN) writeFileSync(GOLDEN, JSON.stringify(actual, null, 2) + '\n');
+    assert.ok(existsSync(GOLDEN), 'golden file present (UPDATE_GOLDEN=1 writes it)');
+    assert.deepEqual(actual, JSON.parse(readFileSync(GOLDEN, 'utf8')));
+  });
+
+  it('lists every rule in funnel order for each organization, and each removes at least one unit somewhere', async () => {
+    const funnel = JSON.parse((await cli('funnel', '--db', db, '--json')).out);
+    const orgs = Object.values(funnel.organizations) as { funnel: { rule: string; stage: string; removed: number }[] }[];
+    assert.equal(orgs.length, 3);
+    for (const o of orgs) assert.deepEqual(o.funnel.map((r) => `${r.stage}/${r.rule}`), FUNNEL.map((r) => `${r.stage}/${r.rule}`));
+    for (const step of FUNNEL) {
+      const removed = orgs.reduce((n, o) => n + (o.funnel.find((r) => r.stage === step.stage && r.rule === step.rule)?.removed ?? 0), 0);
+      assert.ok(removed > 0, `${step.stage}/${step.rule} removes something in the sample`);
+    }
+  });
+
+  it('prints the funnel as an aligned table without --json', async () => {
+    const r = await cli('funnel', '--db', db);
+    assert.match(r.out, /^openstack$/m);
+    assert.match(r.out, /^ {2}comments {4}own_author +comments +\d+$/m);
+  });
+
+  it('verify --reproduce prints clean', async () => {
+    const r = await cli('verify', '--db', db, '--reproduce');
+    assert.equal(r.err, '');
+    assert.equal(r.out, 'clean');
+    assert.equal(r.code, 0);
+  });
+
+  it('diff reconciles across a rules change (a lower maxLinesPerSide)', async () => {
+    const config = JSON.parse(readFileSync(path.join(dir, 'corpus.json'), 'utf8'));
+    config.rules = { ...config.rules, maxLinesPerSide: 12 };
+    const stricter = path.join(dir, 'stricter.json');
+    writeFileSync(stricter, JSON.stringify(config));
+    const before = Number(/build (\d+)/.exec((await cli('funnel', '--db', db)).out)![1]);
+    const built = await cli('build', '--db', db, '--config', stricter);
+    assert.equal(built.code, 0, built.err);
+    const after = before + 1;
+    const r = await cli('diff', '--db', db, '--from', String(before), '--to', String(after));
+    assert.equal(r.code, 0, r.err);
+    const left = r.out.split('\n').filter((l) => l.startsWith('left\t'));
+    assert.ok(left.length > 0, 'some examples left');
+    for (const l of left) assert.equal(l.split('\t')[2], 'size', `left under size: ${l}`);
+    const m = /kept\((\d+)\) − left \+ entered = kept\((\d+)\): (\d+) − (\d+) \+ (\d+) = (\d+)$/.exec(r.out);
+    assert.ok(m, r.out);
+    const [keptA, nLeft, nEntered, keptB] = [m[3], m[4], m[5], m[6]].map(Number);
+    assert.equal(keptA - nLeft + nEntered, keptB);
+    assert.equal(nLeft, left.length);
+    // verify now reproduces the stricter build, whose config it stored
+    assert.equal((await cli('verify', '--db', db, '--reproduce')).out, 'clean');
+  });
+
+  it('exports the kept examples as JSONL with the funnel beside them', async () => {
+    const out = path.join(dir, 'export', 'examples.jsonl');
+    const missing = await cli('export', '--db', db, '--out', out);
+    assert.notEqual(missing.code, 0);
+    assert.match(missing.err, /--out .*the folder .* does not exist/);
+    const flat = path.join(dir, 'examples.jsonl');
+    const r = await cli('export', '--db', db, '--out', flat);
+    assert.equal(r.code, 0, r.err);
+    const lines = readFileSync(flat, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const funnel = JSON.parse(readFileSync(path.join(dir, 'dataset-funnel.json'), 'utf8'));
+    const keptTotal = Object.values(funnel.organizations as Record<string, { windows: Record<string, { examples: number | null }> }>)
+      .reduce((n, o) => n + Object.values(o.windows).reduce((m, w) => m + (w.examples ?? 0), 0), 0);
+    assert.equal(lines.length, keptTotal);
+    for (const e of lines) {
+      for (const k of ['id', 'org', 'project', 'change', 'created', 'window', 'half', 'path', 'language', 'psBefore', 'psAfter', 'before', 'after', 'comments', 'flags']) assert.ok(k in e, `${k} in export`);
+      assert.ok(e.comments.length > 0);
+      for (const c of e.comments) assert.match(c.author, /^u_[0-9a-f]{16}$/);
+    }
+    const crlf = lines.find((e) => e.change === 930017);
+    assert.ok(crlf && crlf.before.includes('\r\n'), 'CRLF comes through byte-exact');
+  });
+
+  it('gives one-line errors for unknown build ids', async () => {
+    const r = await cli('diff', '--db', db, '--from', '1', '--to', '99');
+    assert.notEqual(r.code, 0);
+    assert.match(r.err, /^review-corpus: --to 99: no such build in .* \(builds: 1, 2(, 3)?\)$/);
+    const f = await cli('funnel', '--db', db, '--build', '42');
+    assert.match(f.err, /--build 42: no such build/);
+  });
+});
