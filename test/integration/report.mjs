@@ -9,6 +9,7 @@ function formatError(error) {
 
 export class SpecPrinter {
   printed = 0;
+  tally = { passed: 0, failed: 0, pending: 0 };
   #previous = [];
   #failures = [];
 
@@ -32,10 +33,11 @@ export class SpecPrinter {
       this.log(`${indent}${this.#failures.length}) ${title}`);
     }
     this.printed += 1;
+    this.tally[test.state] += 1;
   }
 
-  /** `counts` ({ passed, failed, pending }) come from the suite's own tallies; json-stream, say, prints no pending tests. */
-  summary({ counts, durationMs }) {
+  /** `counts` ({ passed, failed, pending }) default to what was printed; json-stream, say, prints no pending tests. */
+  summary({ counts = this.tally, durationMs } = {}) {
     const count = (state) => counts[state] ?? 0;
     this.log('');
     this.log(`  ${count('passed')} passing${durationMs !== undefined ? ` (${Math.round(durationMs)}ms)` : ''}`);

@@ -50,6 +50,7 @@ async function main() {
   const session = new WorkbenchSession();
   let bridge = null;
   let failure = null;
+  const follower = new ProgressFollower(dirs.resultsFile);
 
   const cleanup = async () => {
     bridge?.stop();
@@ -88,12 +89,13 @@ async function main() {
     await session.openWorkbench({ port, folder: dirs.workspace, deadline });
     console.log(`workbench open on 127.0.0.1:${port} (${elapsed(started)}); running the suite in the extension host`);
 
-    const follower = new ProgressFollower(dirs.resultsFile);
     await waitForResults(session, follower, dirs.resultsFile, deadline);
     failure = reportResults(dirs.resultsFile, 'code-server', follower);
   } catch (err) {
     failure = err.message;
-    printTail(dirs.logFile);
+    // What ran before a timeout or crash; the log only when the suite never got going.
+    if (follower.printer.printed > 0) follower.printer.summary();
+    else if (!follower.running) printTail(dirs.logFile);
     if (session.browserLog.length) console.error(`--- browser errors ---\n${session.browserLog.slice(-20).join('\n')}`);
   }
 

@@ -22,10 +22,16 @@ export async function openExample(session: CorpusSession, id: number, focusComme
   const focus = threads.find((t) => [t.root, ...t.replies].some((c) => c.id === focusCommentId)) ?? threads[0];
   const line = focus?.startLine ?? 0;
   const selection = new vscode.Range(line, 0, line, 0);
-  await vscode.commands.executeCommand('vscode.diff', exampleUri(id, 'before', example.path), exampleUri(id, 'after', example.path), diffTitle(example), {
+  const before = exampleUri(id, 'before', example.path);
+  await vscode.commands.executeCommand('vscode.diff', before, exampleUri(id, 'after', example.path), diffTitle(example), {
     preview: true,
-    selection,
   } satisfies vscode.TextDocumentShowOptions);
+  // The diff's own `selection` option applies to the after side; the comment sits on the before side.
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === before.toString());
+  if (editor) {
+    editor.selection = new vscode.Selection(selection.start, selection.start);
+    editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
   return example;
 }
 

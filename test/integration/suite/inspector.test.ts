@@ -22,6 +22,16 @@ async function openExampleOf(a: ReviewCorpusApi, gerritId: string) {
   return a.active.example!;
 }
 
+/** Puts the cursor on a line of the diff's before side, focuses that side, and shows the hover there. */
+async function hoverBeforeLine(line: number, character = 1): Promise<string> {
+  const editor = beforeEditor();
+  await vscode.commands.executeCommand('workbench.action.compareEditor.focusSecondarySide');
+  editor.selection = new vscode.Selection(line, character, line, character);
+  await vscode.commands.executeCommand('editor.action.showHover');
+  await dom.waitFor('.monaco-hover .hover-contents', 10000);
+  return text('.monaco-hover');
+}
+
 function beforeEditor(): vscode.TextEditor {
   const e = vscode.window.visibleTextEditors.find((ed) => ed.document.uri.scheme === 'review-corpus' && ed.document.uri.path.includes('/before/'));
   assert.ok(e, 'the before side is visible');
@@ -76,7 +86,14 @@ describe('inspector', function () {
     assert.ok((await text(`${MODIFIED} .view-lines`)).includes(firstAfter.slice(0, 20)), 'after side rendered');
     assert.ok(beforeEditor().document.languageId === 'python', 'the language follows the file suffix');
     // The decorations: a gutter mark and the inline `after:` text with the pseudonym and the comment.
-    await dom.waitFor(`${ORIGINAL} .margin-view-overlays .cgmr`, 10000);
+    const margin = await until('the gutter mark', async () => {
+      const marks = await dom.query(`${ORIGINAL} [class*="cgmr"]`);
+      return marks.length ? marks : undefined;
+    }, 10000).catch(async () => {
+      const classes = (await dom.query(`${ORIGINAL} .margin div`)).map((d) => d.className);
+      throw new Error(`no gutter mark on the before side; margin classes: ${JSON.stringify([...new Set(classes)])}`);
+    });
+    assert.ok(margin.length >= 1);
     const inline = await dom.pseudoContent(`${ORIGINAL} .view-lines span`, '::after');
     const comment = e.comments[0];
     assert.ok(inline.some((t) => t.includes(`${comment.author}: ${comment.message.slice(0, 20)}`)), `inline text drawn (got ${JSON.stringify(inline.slice(0, 5))})`);
@@ -95,10 +112,7 @@ describe('inspector', function () {
     assert.equal(threads[0].comments[0].mode, vscode.CommentMode.Preview);
     const root = e.comments.find((c) => c.gerritId === 'os930001_c01')!;
     const line = (root.range?.startLine ?? root.line!) - e.beforeStart;
-    await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: new vscode.Range(line, 2, line, 2) });
-    await vscode.commands.executeCommand('editor.action.showHover');
-    await dom.waitFor('.monaco-hover .hover-contents', 10000);
-    const hover = await text('.monaco-hover');
+    const hover = await hoverBeforeLine(line, (root.range?.startCharacter ?? 0) + 1);
     assert.ok(hover.includes(root.message.slice(0, 30)), `hover shows the comment (${hover.slice(0, 80)})`);
     const reply = e.comments.find((c) => c.inReplyTo === root.gerritId);
     if (reply) assert.ok(hover.includes(reply.message.slice(0, 10)), 'hover shows the reply of the thread');
@@ -110,22 +124,17 @@ describe('inspector', function () {
   it('keeps hostile comment text inert in the hover and the comment thread', async () => {
     const e = await openExampleOf(a, 'os930013_c01');
     const editor = beforeEditor();
-    for (const gerritId of ['os930013_c01', 'os930013_c02']) {
-      const c = e.comments.find((x) => x.gerritId === gerritId)!;
-      const line = (c.range?.startLine ?? c.line!) - e.beforeStart;
-      await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: new vscode.Range(line, 1, line, 1) });
-      await vscode.commands.executeCommand('editor.action.showHover');
-      await dom.waitFor('.monaco-hover .hover-contents', 10000);
-      const hover = await text('.monaco-hover');
-      if (gerritId === 'os930013_c01') assert.ok(hover.includes('<img src=x onerror=alert(1)>'), 'the tag shows as text');
-      else {
-        assert.ok(hover.includes('[x](command:workbench.action.quit)'), 'the command link shows as text');
-        assert.ok(hover.includes('**bold**') && hover.includes('# heading'), 'markdown shows as typed');
-      }
-      assert.equal(await dom.count('.monaco-hover img'), 0, 'no image element');
-      assert.equal(await dom.count('.monaco-hover a[href*="command:"], .monaco-hover a[data-href*="command:"]'), 0, 'no command link');
-      await vscode.commands.executeCommand('editor.action.hideHover').then(undefined, () => undefined);
-    }
+    // c02 replies to c01 (in_reply_to), so the hover over c01's line holds the whole thread.
+    const root = e.comments.find((x) => x.gerritId === 'os930013_c01')!;
+    assert.equal(e.comments.find((x) => x.gerritId === 'os930013_c02')?.inReplyTo, root.gerritId);
+    const hover = await hoverBeforeLine((root.range?.startLine ?? root.line!) - e.beforeStart, (root.range?.startCharacter ?? 0) + 1);
+    assert.ok(hover.includes('<img src=x onerror=alert(1)>'), 'the tag shows as text');
+    assert.ok(hover.includes('[x](command:workbench.action.quit)'), 'the command link shows as text');
+    assert.ok(hover.includes('**bold**') && hover.includes('# heading'), 'markdown shows as typed');
+    assert.equal(await dom.count('.monaco-hover img'), 0, 'no image element');
+    assert.equal(await dom.count('.monaco-hover a[href*="command:"], .monaco-hover a[data-href*="command:"]'), 0, 'no command link');
+    await dom.screenshot('inspector-hostile-hover');
+    await vscode.commands.executeCommand('editor.action.hideHover').then(undefined, () => undefined);
     // The comment thread widget: expand the threads and read their rendered bodies.
     for (const t of a.threads.threadsFor(editor.document.uri)) t.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
     await dom.waitFor('.review-widget .comment-body', 10000);
