@@ -46,6 +46,7 @@ export function sampleConfig(hosts: FakeGerrit[]): CorpusConfig {
       botAccounts: SCENARIO.botAccounts[h.org] ?? [], botTemplates: SCENARIO.botTemplates,
     })),
     rules: {},
+    halves: { window: 'train', by: 'hash', salt: 'sample-halves' },
   }, 'sample corpus.json');
 }
 

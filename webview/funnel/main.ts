@@ -28,6 +28,12 @@ function render(data: FunnelReportData): void {
     section.append(el('h3', 'Windows'), grid(['window', 'examples', 'target_in_comment'], Object.entries(o.windows).map(([w, v]) => ({
       cells: [w, v.sealed ? 'sealed' : show(v.examples), show(v.counters.target_in_comment)],
     })), `${org} windows`));
+    if (o.halves) {
+      const h = o.halves;
+      const mix = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => `${k} ${n}`).join(', ');
+      section.append(el('h3', `Halves of ${h.window} (by ${h.by}) · suffix TVD ${h.suffixTvd}`), grid(['half', 'examples', 'suffix mix', 'target_in_comment'],
+        (['a', 'b'] as const).map((k) => ({ cells: [k, show(h[k].examples), mix(h[k].suffixes), show(h[k].target_in_comment)] })), `${org} halves`));
+    }
     section.append(el('h3', 'Counters'), grid(['counter', 'value'], Object.entries(o.counters).map(([k, v]) => ({ cells: [k, show(v)] })), `${org} counters`));
     section.append(el('h3', 'Per window and rule'), grid(['window', 'rule', 'unit', 'count'],
       data.windows.filter((w) => w.org === org).flatMap((w) => [

@@ -27,6 +27,8 @@ export interface ExampleRec {
   rule: string | null;
   /** The window of its change's created date (null: none), whether kept or not. */
   window: string | null;
+  /** The registered half of the halves window it falls in, when halves are configured. */
+  half?: 'a' | 'b' | null;
 }
 
 /** Stable across builds, so flags and labels survive a rebuild. */

@@ -3,6 +3,7 @@
 import type { WindowConfig } from '../config/types';
 import { FUNNEL } from '../rules/funnel';
 import type { Stage, UnitKind } from '../rules/types';
+import type { HalvesReport } from './halves';
 
 export interface FunnelRow {
   stage: Stage;
@@ -29,6 +30,8 @@ export interface OrgReport {
   funnel: FunnelRow[];
   counters: Counters;
   windows: Record<string, WindowReport>;
+  /** Present when the config registers halves. */
+  halves?: HalvesReport;
 }
 
 export interface DatasetFunnel {

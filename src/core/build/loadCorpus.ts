@@ -16,6 +16,7 @@ export interface ChangeRec {
   org: string;
   number: number;
   changeKey: string | null;
+  project: string;
   created: string;
   owner: string | null;
   window: WindowConfig | undefined;
@@ -79,8 +80,8 @@ export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signa
 
   const changes = new Map<number, ChangeRec>();
   await eachPaged(store,
-    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error FROM changes WHERE id > ?',
-    ([id, hostId, number, changeKey, createdValue, owner, collectionRule, fetchError]) => {
+    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project FROM changes WHERE id > ?',
+    ([id, hostId, number, changeKey, createdValue, owner, collectionRule, fetchError, project]) => {
       const org = orgs.get(Number(hostId)) ?? String(hostId);
       const created = String(createdValue);
       const window = windowOf(windows, created);
@@ -91,7 +92,7 @@ export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signa
         inSealedWindow: window?.sealed === true,
       };
       changes.set(Number(id), {
-        id: Number(id), hostId: Number(hostId), org, number: unit.number, changeKey: changeKey === null ? null : String(changeKey), created,
+        id: Number(id), hostId: Number(hostId), org, number: unit.number, changeKey: changeKey === null ? null : String(changeKey), project: String(project), created,
         owner: owner === null ? null : String(owner), window, removal: firstRemoval(COLLECTION_RULES, unit, ctx), patchSets: new Map(),
       });
     }, signal);

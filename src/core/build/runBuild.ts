@@ -10,6 +10,7 @@ import { FunnelTally, type DatasetFunnel } from './funnelReport';
 import { configHash, rulesVersion } from './hashing';
 import { loadCorpus, storedConfig } from './loadCorpus';
 import { buildDecisions, corpusHash, writeBuild } from './writeBuild';
+import { assignHalves } from './halves';
 
 export type { DatasetFunnel } from './funnelReport';
 
@@ -62,6 +63,8 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally);
   await checkpoint(signal);
 
+  const halves = config.halves ? assignHalves(examples, config.halves) : undefined;
+
   progress('write');
   const decisions = buildDecisions([...corpus.changes.values()], stage2.comments, examples);
   const hash = corpusHash(decisions, examples);
@@ -70,6 +73,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   const buildId = writeBuild(store, header, decisions, examples, signal, (id) => {
     const finishedAt = new Date().toISOString();
     funnel = tally.report({ corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt }, corpus.windows);
+    for (const [org, report] of halves ?? []) if (funnel.organizations[org]) funnel.organizations[org].halves = report;
     return { corpusHash: hash, finishedAt, funnel: JSON.stringify(funnel) };
   });
   opts.onProgress?.({ stage: 'done', done: STEPS.length, total: STEPS.length });

@@ -100,13 +100,13 @@ export function writeBuild(store: CorpusStore, header: BuildHeader, decisions: r
 
       const insertExample = store.prepare(`INSERT INTO examples(id, build_id, example_key, change_id, path, language, ps_before, ps_after,
         before_start, after_start, before_text, after_text, window, half, unit, rule)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, NULL, ?, ?)`);
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?, ?)`);
       const insertLink = store.prepare('INSERT OR IGNORE INTO example_comments(example_id, comment_id) VALUES (?, ?)');
       examples.forEach((e, i) => {
         check(i);
         const id = i + 1;
         insertExample.run([id, buildId, e.key, e.change.id, e.path, e.language, e.psBefore, e.psBefore + 1, e.beforeStart, e.afterStart,
-          utf8.encode(e.beforeText), utf8.encode(e.afterText), e.window, e.unit, e.rule]);
+          utf8.encode(e.beforeText), utf8.encode(e.afterText), e.window, e.half ?? null, e.unit, e.rule]);
         for (const c of e.comments) insertLink.run([id, c.id]);
       });
 

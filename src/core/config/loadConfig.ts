@@ -129,6 +129,7 @@ export function validateCorpusConfig(raw: unknown, file = 'corpus.json'): Corpus
     const window = str(h.window ?? 'train', 'halves.window');
     if (!names.has(window)) fail('halves.window', `names no window ("${window}")`);
     config.halves = { window, by: by as 'projects' | 'hash' };
+    if (h.salt !== undefined) config.halves.salt = str(h.salt, 'halves.salt');
     if (by === 'projects') {
       for (const side of ['a', 'b'] as const) {
         const list = h[side];

@@ -43,6 +43,8 @@ export interface HalvesConfig {
   by: 'projects' | 'hash';
   a?: string[];
   b?: string[];
+  /** For `by: "hash"`: a public string mixed into the hash of the change number (not the pseudonym salt). */
+  salt?: string;
 }
 
 export interface CorpusConfig {
@@ -64,8 +66,8 @@ export const DEFAULT_RULES: RulesConfig = {
   acknowledgements: ['done', 'ack', 'acknowledged', 'lgtm', '+1', 'thanks', 'thank you', 'fixed', 'will do', 'ok', 'okay'],
   nearDuplicateJaccard: 0.85,
   minhashPermutations: 128,
-  lshBands: 11,
-  lshRows: 11,
+  lshBands: 16,
+  lshRows: 8,
   shingleTokens: 5,
   boilerplateMinChanges: 5,
 };

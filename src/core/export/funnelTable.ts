@@ -15,6 +15,12 @@ export function funnelTable(f: DatasetFunnel): string {
     lines.push('  counters: ' + Object.entries(o.counters).map(([k, v]) => `${k} ${show(v)}`).join(', '));
     lines.push('  windows: ' + Object.entries(o.windows).map(([k, v]) => `${k} ${v.sealed ? 'sealed' : show(v.examples)}`).join(', '));
     lines.push('  target_in_comment: ' + Object.entries(o.windows).map(([k, v]) => `${k} ${show(v.counters.target_in_comment)}`).join(', '));
+    if (o.halves) {
+      const h = o.halves;
+      const mix = (s: Record<string, number>) => Object.entries(s).map(([k, n]) => `${k} ${n}`).join(' ') || '-';
+      lines.push(`  halves of ${h.window} (by ${h.by}): a ${show(h.a.examples)} [${mix(h.a.suffixes)}] target_in_comment ${show(h.a.target_in_comment)}; `
+        + `b ${show(h.b.examples)} [${mix(h.b.suffixes)}] target_in_comment ${show(h.b.target_in_comment)}; unassigned ${show(h.unassigned)}; suffix TVD ${h.suffixTvd}`);
+    }
   }
   return lines.join('\n');
 }
