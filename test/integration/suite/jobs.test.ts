@@ -1,7 +1,7 @@
 // Fetch and rebuild from the palette inside the real VS Code: a worker thread does the work under a
 // cancellable progress notification, against the sample Gerrit served from the extension host.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
@@ -83,5 +83,24 @@ describe('fetch and rebuild from the palette', function () {
     const group = a.tree.provider.findGroup(org, w, 'manual_flag');
     assert.ok(group, 'a manual_flag node in the tree');
     assert.ok(a.tree.provider.getChildren(group).some((n) => n.type === 'item' && n.item.kind === 'example' && n.item.key === key));
+  });
+
+  it('verifies, compares the two builds, and exports from the palette', async () => {
+    const a = await api();
+    const c = a.session.corpus!;
+    const verified = await vscode.commands.executeCommand<{ ok?: boolean; summary: string }>('reviewCorpus.verify');
+    assert.equal(verified?.ok, true, verified?.summary);
+    const to = c.buildId!;
+    const cmp = await vscode.commands.executeCommand<{ keptFrom: number; keptTo: number; left: { rule: string }[]; entered: unknown[] }>('reviewCorpus.compareBuilds', to - 1, to);
+    assert.ok(cmp);
+    assert.deepEqual(cmp.left.map((m) => m.rule), ['manual_flag']);
+    assert.equal(cmp.keptFrom - cmp.left.length + cmp.entered.length, cmp.keptTo);
+    const doc = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(doc, new RegExp(`kept\\(${to - 1}\\) − left \\+ entered = kept\\(${to}\\): ${cmp.keptFrom} − 1 \\+ ${cmp.entered.length} = ${cmp.keptTo}`));
+    const out = path.join(path.dirname(configFile), 'examples.jsonl');
+    await vscode.commands.executeCommand('reviewCorpus.export', out);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    assert.equal(lines.length, cmp.keptTo);
+    assert.ok(existsSync(path.join(path.dirname(configFile), 'dataset-funnel.json')));
   });
 });
