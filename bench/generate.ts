@@ -114,6 +114,9 @@ async function main(): Promise<void> {
 
   rmSync(out, { force: true });
   const store = await CorpusStore.create(out);
+  // Connection settings only (nothing persists in the file): keep every page and the journal in
+  // memory until the commit, since sql.js's in-memory file copies itself each time it grows.
+  store.db.exec('PRAGMA temp_store = MEMORY; PRAGMA cache_size = -2000000; PRAGMA journal_mode = MEMORY');
   const config = benchConfig();
   const maker = new RecordMaker(plan, rng);
   const writer = new BenchWriter(store, config);

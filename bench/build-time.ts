@@ -1,0 +1,153 @@
+// Build time and memory: runBuild on a generated corpus (bench/generate.ts), once per fresh process.
+//   node bench/run.mjs build-time --db /tmp/bench-100k.sqlite [--runs 3] [--planted <side file>]
+// Each run spawns this bundle again as a child, which opens the corpus, runs runBuild (per-stage
+// times from its onProgress events), records peak RSS, scores the duplicate decisions against the
+// planted ones, then does a BARE SCAN of the same rows with the same store API (every change,
+// revision, comment and diff row, each diff's JSON parsed, no rules). The file is never saved, except
+// that run 1 works on a temp copy and times one store.save() of it at the very end.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { eachPaged, eachRow } from '../src/core/build/paged';
+import { runBuild } from '../src/core/build/runBuild';
+import { CorpusStore } from '../src/core/store/corpusStore';
+import { readPlanted, scoreDedup, type DedupScore } from './dedup-score';
+import { plantedFileOf } from './generateRecords';
+
+const arg = (name: string): string | undefined => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+
+interface RunResult {
+  openMs: number;
+  stagesMs: Record<string, number>;
+  buildMs: number;
+  peakRssMbAfterBuild: number;
+  bareScanMs: number;
+  bareScanRows: Record<string, number>;
+  peakRssMbAfterScan: number;
+  saveMs: number | null;
+  kept: number;
+  corpusHash: string;
+  score: DedupScore;
+}
+
+const maxRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
+/** One run, in this (fresh) process. */
+async function child(db: string, planted: string, save: boolean): Promise<RunResult> {
+  const t0 = performance.now();
+  const store = await CorpusStore.open(db);
+  const openMs = performance.now() - t0;
+
+  const events: { stage: string; at: number }[] = [];
+  const tBuild = performance.now();
+  const result = await runBuild(store, { onProgress: (p) => events.push({ stage: p.stage, at: performance.now() }) });
+  const buildMs = performance.now() - tBuild;
+  const peakRssMbAfterBuild = maxRssMb();
+  const stagesMs: Record<string, number> = {};
+  for (let i = 0; i + 1 < events.length; i++) stagesMs[events[i].stage] = events[i + 1].at - events[i].at;
+
+  const score = scoreDedup(store, result.buildId, readPlanted(planted));
+
+  const tScan = performance.now();
+  const bareScanRows = await bareScan(store);
+  const bareScanMs = performance.now() - tScan;
+  const peakRssMbAfterScan = maxRssMb();
+
+  let saveMs: number | null = null;
+  if (save) {
+    const tSave = performance.now();
+    store.save();
+    saveMs = performance.now() - tSave;
+  }
+  store.close();
+  return { openMs, stagesMs, buildMs, peakRssMbAfterBuild, bareScanMs, bareScanRows, peakRssMbAfterScan, saveMs, kept: result.kept, corpusHash: result.corpusHash, score };
+}
+
+/** Every row the build reads from the big tables, through the same paged reads, with no rule applied. */
+async function bareScan(store: CorpusStore): Promise<Record<string, number>> {
+  const rows = { changes: 0, revisions: 0, comments: 0, diffs: 0, diffLines: 0 };
+  await eachPaged(store, 'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error FROM changes WHERE id > ?', () => rows.changes++);
+  eachRow(store, 'SELECT change_id, patch_set, kind FROM revisions', [], () => rows.revisions++);
+  await eachPaged(store, 'SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, author, message FROM comments WHERE id > ?', () => rows.comments++);
+  await eachPaged(store, 'SELECT id, change_id, path, ps_base, content, fetch_error FROM diffs WHERE id > ?', (row) => {
+    rows.diffs++;
+    if (row[4] !== null) {
+      const info = JSON.parse(String(row[4])) as { content: { ab?: string[]; a?: string[]; b?: string[] }[] };
+      for (const c of info.content) rows.diffLines += (c.ab?.length ?? 0) + (c.a?.length ?? 0) + (c.b?.length ?? 0);
+    }
+  });
+  return rows;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+const sec = (ms: number) => Math.round(ms / 10) / 100;
+
+async function parent(db: string, planted: string, runs: number): Promise<void> {
+  const bundle = process.argv[1];
+  const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
+  const results: RunResult[] = [];
+  const copy = path.join(tmpdir(), `build-time-${process.pid}.sqlite`);
+  try {
+    for (let run = 1; run <= runs; run++) {
+      // Run 1 builds a temp copy so it can also time the save without touching the benchmark corpus.
+      if (run === 1) copyFileSync(db, copy);
+      const args = ['-e', 'require(process.argv[1])', bundle, '--child', '--db', run === 1 ? copy : db, '--planted', planted, ...(run === 1 ? ['--save'] : [])];
+      const out = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20, encoding: 'utf8' });
+      if (out.status !== 0) throw new Error(`run ${run} failed (exit ${out.status})`);
+      const r = JSON.parse(out.stdout.trim().split('\n').pop()!) as RunResult;
+      results.push(r);
+      console.error(`run ${run}: build ${sec(r.buildMs)} s (${Object.entries(r.stagesMs).map(([s, ms]) => `${s} ${sec(ms)}`).join(', ')}), `
+        + `peak RSS ${r.peakRssMbAfterBuild} MB, bare scan ${sec(r.bareScanMs)} s, open ${sec(r.openMs)} s${r.saveMs === null ? '' : `, save ${sec(r.saveMs)} s`}`);
+    }
+  } finally {
+    rmSync(copy, { force: true });
+  }
+
+  const stages = Object.keys(results[0].stagesMs);
+  const totals = results.map((r) => r.buildMs);
+  const scans = results.map((r) => r.bareScanMs);
+  const peak = Math.max(...results.map((r) => r.peakRssMbAfterBuild));
+  const first = results[0];
+  const sameEverywhere = results.every((r) => r.corpusHash === first.corpusHash && JSON.stringify(r.score) === JSON.stringify(first.score));
+  console.log(JSON.stringify({
+    db, bytes: statSync(db).size, runs, loadAverage: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
+    medianSeconds: {
+      ...Object.fromEntries(stages.map((s) => [s, sec(median(results.map((r) => r.stagesMs[s] ?? 0)))])),
+      total: sec(median(totals)), open: sec(median(results.map((r) => r.openMs))), bareScan: sec(median(scans)),
+    },
+    ratioTotalToBareScan: Math.round((median(totals) / median(scans)) * 100) / 100,
+    peakRssMb: { max: peak, median: median(results.map((r) => r.peakRssMbAfterBuild)), afterBareScanMax: Math.max(...results.map((r) => r.peakRssMbAfterScan)) },
+    saveSecondsOnce: first.saveMs === null ? null : sec(first.saveMs),
+    perRunSeconds: results.map((r) => ({ total: sec(r.buildMs), ...Object.fromEntries(Object.entries(r.stagesMs).map(([s, ms]) => [s, sec(ms)])), bareScan: sec(r.bareScanMs) })),
+    targets: { totalAtMost10s: median(totals) <= 10_000, peakRssAtMost2GB: peak <= 2048 },
+    kept: first.kept, corpusHash: first.corpusHash, identicalAcrossRuns: sameEverywhere, bareScanRows: first.bareScanRows,
+    dedup: first.score,
+  }, null, 2));
+}
+
+async function main(): Promise<void> {
+  const db = arg('db');
+  if (!db) throw new Error('usage: node bench/run.mjs build-time --db <corpus.sqlite> [--runs 3] [--planted <file.planted.json>]');
+  const planted = arg('planted') ?? plantedFileOf(db);
+  if (process.argv.includes('--child')) {
+    console.log(JSON.stringify(await child(db, planted, process.argv.includes('--save'))));
+    return;
+  }
+  const runs = Number(arg('runs') ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1 (got ${arg('runs')})`);
+  await parent(db, planted, runs);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.stack ?? e.message : e);
+  process.exit(1);
+});
