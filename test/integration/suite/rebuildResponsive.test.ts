@@ -1,0 +1,71 @@
+// A rebuild runs in a worker thread: while it runs the tree still expands, and cancelling it from its
+// progress notification leaves the corpus as it was.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { dom } from '../bridge';
+import type { ReviewCorpusApi } from '../../../src/extension';
+import type { CorpusStore } from '../../../src/core/store/corpusStore';
+import { openSampleCorpus, until } from './support';
+
+const TOAST = '.notifications-toasts .notification-toast';
+const COPIES = 400;
+
+/** Makes the sample's stored records COPIES times larger, so a rebuild takes seconds, not milliseconds. */
+function multiplyRecords(store: CorpusStore, copies: number): void {
+  for (let k = 1; k <= copies; k++) {
+    const o = k * 1_000_000;
+    store.run(`INSERT INTO changes(id, host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
+      SELECT id + ?, host_id, number + ?, change_key || '-' || ?, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error
+      FROM changes WHERE id < 1000000`, [o, o * 10, k]);
+    store.run(`INSERT INTO revisions(change_id, patch_set, sha, kind, uploader, created)
+      SELECT change_id + ?, patch_set, sha, kind, uploader, created FROM revisions WHERE change_id < 1000000`, [o]);
+    store.run(`INSERT INTO comments(id, change_id, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character, in_reply_to, author, message, updated, unresolved)
+      SELECT id + ?, change_id + ?, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character, in_reply_to, author, message, updated, unresolved
+      FROM comments WHERE id < 1000000`, [o, o]);
+    store.run(`INSERT INTO diffs(id, change_id, path, ps_base, ps_target, content, fetch_error)
+      SELECT id + ?, change_id + ?, path, ps_base, ps_target, content, fetch_error FROM diffs WHERE id < 1000000`, [o, o]);
+  }
+}
+
+describe('rebuild off the main thread', function () {
+  this.timeout(240_000);
+  let a: ReviewCorpusApi;
+
+  before(async () => {
+    a = await openSampleCorpus('big-sample');
+    a.session.mutate((store) => multiplyRecords(store, COPIES));
+    await vscode.commands.executeCommand('workbench.view.extension.reviewCorpus');
+    await vscode.commands.executeCommand('workbench.actions.treeView.reviewCorpus.tree.collapseAll');
+  });
+
+  it('keeps the tree expanding while a rebuild runs', async () => {
+    const before = a.session.corpus!.buildId!;
+    let finished = false;
+    const rebuild = Promise.resolve(vscode.commands.executeCommand('reviewCorpus.rebuild')).then(() => { finished = true; });
+    await dom.waitFor(TOAST, 30000);
+    assert.equal(finished, false, 'the rebuild is still running');
+    // Expand a window node of the old build's tree by clicking it, and see its children render.
+    await dom.click('.part.sidebar .monaco-list-row[aria-label^="qt"]');
+    await dom.press('ArrowRight');
+    await dom.waitFor('.part.sidebar .monaco-list-row[aria-label^="pilot"]', 10000);
+    await dom.click('.part.sidebar .monaco-list-row[aria-label^="pilot"]');
+    await dom.press('ArrowRight');
+    await dom.waitFor('.part.sidebar .monaco-list-row[aria-label^="Kept ("]', 10000);
+    const expandedWhileRunning = !finished;
+    await dom.screenshot('tree-during-rebuild');
+    await rebuild;
+    assert.ok(expandedWhileRunning, 'the tree expanded before the rebuild finished');
+    assert.equal(a.session.corpus!.buildId, before + 1, 'the rebuild landed');
+  });
+
+  it('cancels a rebuild from its progress notification and leaves the corpus as it was', async () => {
+    const before = a.session.corpus!.buildId!;
+    const running = Promise.resolve(vscode.commands.executeCommand('reviewCorpus.rebuild'));
+    await dom.waitFor(TOAST, 30000);
+    await dom.click(`${TOAST} .monaco-button:has-text("Cancel")`);
+    await running;
+    await until('the corpus reloaded', () => a.session.corpus);
+    assert.equal(a.session.corpus!.buildId, before, 'no new build was written');
+    assert.equal(a.session.corpus!.store.scalar('SELECT count(*) FROM builds WHERE finished_at IS NULL'), 0, 'no half-written build');
+  });
+});
