@@ -8,7 +8,7 @@ import { startSampleHosts, type FakeGerrit } from '../test/fake-gerrit/server';
 import { SCENARIO } from '../test/fake-gerrit/fixtures/expectations';
 import { CorpusStore } from '../src/core/store/corpusStore';
 import { validateCorpusConfig } from '../src/core/config/loadConfig';
-import type { CorpusConfig } from '../src/core/config/types';
+import { PRODUCT_START, PRODUCT_WINDOWS, type CorpusConfig } from '../src/core/config/types';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
 import { runBuild } from '../src/core/build/runBuild';
 import { refreshFlags } from '../src/core/flags/flagStore';
@@ -33,14 +33,9 @@ export function sampleConfig(hosts: FakeGerrit[]): CorpusConfig {
   return validateCorpusConfig({
     name: 'sample',
     db: 'corpus.sqlite',
-    start: '2024-10-01',
+    start: PRODUCT_START,
     salt: { env: 'REVIEW_CORPUS_SALT' },
-    windows: [
-      { name: 'pilot', from: '2024-10-01', to: '2024-11-01' },
-      { name: 'train', from: '2024-11-01', to: '2025-09-01' },
-      { name: 'dev', from: '2025-09-01', to: '2025-11-01' },
-      { name: 'test', from: '2025-11-01', to: '2026-11-01', sealed: true },
-    ],
+    windows: PRODUCT_WINDOWS.map((w) => ({ ...w })),
     hosts: hosts.map((h) => ({
       org: h.org, url: h.url, query: 'status:merged', minIntervalMs: 0, pageSize: 10,
       botAccounts: SCENARIO.botAccounts[h.org] ?? [], botTemplates: SCENARIO.botTemplates,

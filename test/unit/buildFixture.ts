@@ -1,7 +1,7 @@
 // Builds a small corpus by inserting stored records directly, as the fetch would have stored them,
 // so the build can be tested on exactly the records it reads.
 import { syncWindows } from '../../src/core/config/windows';
-import { DEFAULT_RULES, type CorpusConfig } from '../../src/core/config/types';
+import { DEFAULT_RULES, PRODUCT_WINDOWS, type CorpusConfig } from '../../src/core/config/types';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 
 export function testConfig(over: Partial<CorpusConfig> = {}): CorpusConfig {
@@ -10,12 +10,7 @@ export function testConfig(over: Partial<CorpusConfig> = {}): CorpusConfig {
     db: 'corpus.sqlite',
     start: '2024-10-01',
     salt: { env: 'REVIEW_CORPUS_SALT' },
-    windows: [
-      { name: 'pilot', from: '2024-10-01', to: '2024-11-01' },
-      { name: 'train', from: '2024-11-01', to: '2025-09-01' },
-      { name: 'dev', from: '2025-09-01', to: '2025-11-01' },
-      { name: 'test', from: '2025-11-01', to: '2026-11-01', sealed: true },
-    ],
+    windows: PRODUCT_WINDOWS.map((w) => ({ ...w })),
     hosts: [
       { org: 'openstack', url: 'https://review.opendev.example', query: 'status:merged', minIntervalMs: 1000 },
       { org: 'qt', url: 'https://codereview.qt.example', query: 'status:merged', minIntervalMs: 1000 },

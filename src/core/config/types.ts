@@ -71,3 +71,12 @@ export const DEFAULT_RULES: RulesConfig = {
   shingleTokens: 5,
   boilerplateMinChanges: 5,
 };
+
+/** The corpus start and windows of PRODUCT.md (a new corpus.json starts from these). */
+export const PRODUCT_START = '2024-10-01';
+export const PRODUCT_WINDOWS: readonly WindowConfig[] = [
+  { name: 'pilot', from: '2024-10-01', to: '2024-11-01' },
+  { name: 'train', from: '2024-11-01', to: '2025-09-01' },
+  { name: 'dev', from: '2025-09-01', to: '2025-11-01' },
+  { name: 'test', from: '2025-11-01', to: '2026-11-01', sealed: true },
+];
