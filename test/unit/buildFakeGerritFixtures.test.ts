@@ -45,7 +45,7 @@ function storeOrg(fx: CorpusFixture, org: string): void {
       `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [fx.hostId(org), change._number, change.change_id, change.project, change.branch, change.created, change.updated, pseudonym(change.owner._account_id),
-        change.total_comment_count, rule, rule ? 'listed' : 'fetched', rule === 'fetch_error' ? 'HTTP 500' : null],
+        change.total_comment_count, rule, rule ? 'listed' : 'done', rule === 'fetch_error' ? 'HTTP 500' : null],
     );
     if (rule) continue;
     const revisions = Object.values(change.revisions);

@@ -94,7 +94,7 @@ export class CorpusFixture {
       `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
        VALUES (?, ?, ?, 'proj', 'master', ?, ?, ?, 1, ?, ?, ?)`,
       [this.hostId(org), spec.number, spec.changeKey ?? `I${String(spec.number).padStart(40, '0')}`, spec.created, spec.created,
-        spec.owner ?? 'p-owner', spec.collectionRule ?? null, spec.collectionRule ? 'listed' : 'fetched', spec.fetchError ?? null],
+        spec.owner ?? 'p-owner', spec.collectionRule ?? null, spec.collectionRule ? 'listed' : 'done', spec.fetchError ?? null],
     );
     if (!spec.collectionRule) {
       (spec.kinds ?? [null, 'REWORK']).forEach((kind, i) => {

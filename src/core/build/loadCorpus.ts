@@ -80,15 +80,17 @@ export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signa
 
   const changes = new Map<number, ChangeRec>();
   await eachPaged(store,
-    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project FROM changes WHERE id > ?',
-    ([id, hostId, number, changeKey, createdValue, owner, collectionRule, fetchError, project]) => {
+    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state FROM changes WHERE id > ?',
+    ([id, hostId, number, changeKey, createdValue, owner, collectionRule, fetchError, project, fetchState]) => {
       const org = orgs.get(Number(hostId)) ?? String(hostId);
       const created = String(createdValue);
       const window = windowOf(windows, created);
       const unit = {
         org, number: Number(number), created,
         collectionRule: collectionRule === null ? null : String(collectionRule),
-        fetchError: fetchError === null ? null : String(fetchError),
+        // A change listed but not yet read (an interrupted fetch) has no comments to build from.
+        fetchError: fetchError !== null ? String(fetchError)
+          : collectionRule === null && fetchState !== 'done' ? 'not fetched yet: the fetch was interrupted; run it again to resume' : null,
         inSealedWindow: window?.sealed === true,
       };
       changes.set(Number(id), {
