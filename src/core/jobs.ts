@@ -1,6 +1,6 @@
 // Long jobs (fetch, rebuild, verify) as plain functions over a corpus file, so the CLI, the
 // extension's worker thread and the tests run the very same code.
-import { CorpusStore } from './store/corpusStore';
+import { CorpusStore, buildReserve } from './store/corpusStore';
 import { corpusDbPath, loadCorpusConfig } from './config/loadConfig';
 import { fetchCorpus, storeConfig } from './gerrit/fetchCorpus';
 import { runBuild } from './build/runBuild';
@@ -55,7 +55,7 @@ export async function runJob(req: JobRequest, signal: AbortSignal, progress: (p:
       store.close();
     }
   }
-  const store = await CorpusStore.open(dbFile);
+  const store = await CorpusStore.open(dbFile, { reserveBytes: buildReserve(dbFile) });
   try {
     storeConfig(store, config);
     // The build reads the config just stored (redacted), the same one verify --reproduce reads.

@@ -157,3 +157,24 @@ describe('corpus store', () => {
     });
   });
 });
+
+describe('corpus store with reserved space', () => {
+  it('uses the reserved tail for new pages and saves only the database itself', async () => {
+    const file = path.join(tempDir(), 'reserve.sqlite');
+    const store = await CorpusStore.create(file);
+    store.transaction(() => { for (let i = 0; i < 200; i++) store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'x'.repeat(500)]); });
+    store.save();
+    store.close();
+    const plainSize = readFileSync(file).length;
+    const opened = await CorpusStore.open(file, { reserveBytes: 4 << 20 });
+    opened.transaction(() => { for (let i = 200; i < 400; i++) opened.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'y'.repeat(500)]); });
+    opened.save();
+    opened.close();
+    const saved = readFileSync(file);
+    assert.ok(saved.length > plainSize && saved.length < plainSize * 3, `saved ${saved.length} bytes, not the 4 MB reserve`);
+    const reopened = await CorpusStore.open(file);
+    assert.equal(reopened.scalar('SELECT count(*) FROM hosts'), 400);
+    assert.equal(reopened.scalar('PRAGMA integrity_check'), 'ok');
+    reopened.close();
+  });
+});

@@ -1,5 +1,5 @@
 import type { CliCommand } from '../command';
-import { CorpusStore } from '../../core/store/corpusStore';
+import { CorpusStore, buildReserve } from '../../core/store/corpusStore';
 import { runBuild } from '../../core/build/runBuild';
 import { loadCorpusConfig } from '../../core/config/loadConfig';
 import { storeConfig } from '../../core/gerrit/fetchCorpus';
@@ -12,7 +12,7 @@ export const buildCommand: CliCommand = {
   options: { db: { type: 'string' }, config: { type: 'string' } },
   required: ['db'],
   async run(values, io) {
-    const store = await CorpusStore.open(String(values.db));
+    const store = await CorpusStore.open(String(values.db), { reserveBytes: buildReserve(String(values.db)) });
     try {
       const config = values.config ? loadCorpusConfig(String(values.config)) : undefined;
       // The config a build ran with is the one verify --reproduce rebuilds with.

@@ -9,6 +9,28 @@ const SQLITE_MAGIC = 'SQLite format 3\0';
 
 export type Row = Record<string, SqlValue>;
 
+export interface OpenOptions {
+  /**
+   * Zero bytes appended to the in-memory file. sql.js keeps the database in an in-memory file that
+   * grows by 12.5% at a time, copying itself on every step; a build that adds hundreds of MB to a
+   * large corpus spends seconds on those copies. Space reserved up front is used in place, and
+   * export() leaves it out. SQLite reads the database size from its header, so the tail is ignored.
+   */
+  reserveBytes?: number;
+}
+
+/** Room for a build to add examples and decisions: as much again as the file holds, at most 1 GB. */
+export function buildReserve(file: string): number {
+  return existsSync(file) ? Math.min(statSync(file).size, 1 << 30) : 0;
+}
+
+function withReserve(bytes: Uint8Array, reserve: number): Uint8Array {
+  if (reserve <= 0) return bytes;
+  const padded = new Uint8Array(bytes.length + reserve);
+  padded.set(bytes);
+  return padded;
+}
+
 /** One corpus file, held in memory by sql.js and written back atomically. */
 export class CorpusStore {
   private readonly statements = new Map<string, Statement>();
@@ -29,7 +51,7 @@ export class CorpusStore {
    * Opens an existing corpus. Anything that is not a corpus of a schema we can read fails with a
    * one-line CorpusFileError naming the file; the file itself is only read, never written.
    */
-  static async open(file: string): Promise<CorpusStore> {
+  static async open(file: string, opts: OpenOptions = {}): Promise<CorpusStore> {
     if (!existsSync(file)) throw new CorpusFileError(file, 'no such file');
     if (statSync(file).isDirectory()) throw new CorpusFileError(file, 'is a directory, not a corpus file');
     const bytes = readFileSync(file);
@@ -40,7 +62,7 @@ export class CorpusStore {
     const SQL = await loadSqlJs();
     let db: Database;
     try {
-      db = new SQL.Database(bytes);
+      db = new SQL.Database(withReserve(bytes, opts.reserveBytes ?? 0));
       db.exec('SELECT count(*) FROM sqlite_master');
     } catch (e) {
       throw new CorpusFileError(file, `damaged SQLite database (${(e as Error).message})`);
@@ -66,9 +88,9 @@ export class CorpusStore {
   }
 
   /** A scratch copy of a corpus held only in memory (verify rebuilds into one). */
-  static async fromBytes(file: string, bytes: Uint8Array): Promise<CorpusStore> {
+  static async fromBytes(file: string, bytes: Uint8Array, opts: OpenOptions = {}): Promise<CorpusStore> {
     const SQL = await loadSqlJs();
-    return new CorpusStore(file, new SQL.Database(bytes));
+    return new CorpusStore(file, new SQL.Database(withReserve(bytes, opts.reserveBytes ?? 0)));
   }
 
   /** Opens the file if it exists, otherwise creates a new corpus for it. */
@@ -183,7 +205,11 @@ export class CorpusStore {
   export(): Uint8Array {
     // sql.js's export() closes open statements, so drop our cache first.
     this.freeStatements();
-    return this.db.export();
+    const size = Number(this.scalar('PRAGMA page_count')) * Number(this.scalar('PRAGMA page_size'));
+    this.freeStatements();
+    const bytes = this.db.export();
+    // A file opened with reserved space carries zero bytes past the database's last page: not saved.
+    return bytes.length > size ? bytes.subarray(0, size) : bytes;
   }
 
   close(): void {

@@ -11,7 +11,8 @@ export async function verifyReproduce(store: CorpusStore, signal?: AbortSignal):
   const buildId = requireBuild(store);
   const stored = store.get<{ corpus_hash: string; config_hash: string }>('SELECT corpus_hash, config_hash FROM builds WHERE id = ?', [buildId])!;
   const original = snapshot(store, buildId);
-  const scratch = await CorpusStore.fromBytes(store.file, store.export());
+  const bytes = store.export();
+  const scratch = await CorpusStore.fromBytes(store.file, bytes, { reserveBytes: Math.min(bytes.length, 1 << 30) });
   try {
     const rebuilt = await runBuild(scratch, { signal });
     if (rebuilt.corpusHash === stored.corpus_hash) return { clean: true, buildId, corpusHash: stored.corpus_hash };
