@@ -14,7 +14,8 @@ export type JobRequest =
   | { kind: 'verify'; configFile: string }
   | { kind: 'export'; configFile: string; out: string };
 
-export type JobProgress = { message: string; increment?: number };
+/** `log` lines go only to the output channel; the others also update the progress notification. */
+export type JobProgress = { message: string; increment?: number; log?: boolean };
 
 export interface JobResult {
   summary: string;
@@ -34,6 +35,13 @@ export async function runJob(req: JobRequest, signal: AbortSignal, progress: (p:
         onProgress: (p) => progress({
           message: `${p.org}: ${p.phase}, ${p.listed} listed, ${p.changesDone}/${p.changesTotal} changes, ${p.requests} requests, ${p.errors} errors, pace ${p.intervalMs} ms`,
         }),
+        // Each host's pace, retries and errors, for the log channel.
+        onEvent: (e) => {
+          if (e.type === 'pace') progress({ log: true, message: `${e.host}: pace ${e.intervalMs} ms (robots.txt Crawl-delay ${e.crawlDelayMs} ms, minIntervalMs ${e.minIntervalMs} ms)` });
+          else if (e.type === 'retry') progress({ log: true, message: `${e.host}: retry ${e.attempt} of ${e.path} in ${e.waitMs} ms (${e.cause})` });
+          else if (e.type === 'error') progress({ log: true, message: `${e.host}: error ${e.reason}${e.status ? ` ${e.status}` : ''} on ${e.path}: ${e.message}` });
+          else if (e.type === 'disallowed') progress({ log: true, message: `${e.host}: robots.txt disallows ${e.path}; not fetched` });
+        },
       });
       const done = summary.hosts.map((h) => `${h.org} ${h.changesDone} changes`).join(', ');
       return { summary: `Fetched ${done}${summary.failures.length ? `; failed: ${summary.failures.join('; ')}` : ''}` };

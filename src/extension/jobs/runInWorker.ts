@@ -21,10 +21,13 @@ export async function runInWorker(extensionPath: string, title: string, req: Job
           log.info(`${title}: cancelling`);
           worker.postMessage({ type: 'cancel' });
         });
-        worker.on('message', (m: { type: string; message?: string; result?: JobResult; cancelled?: boolean }) => {
+        worker.on('message', (m: { type: string; message?: string; log?: boolean; result?: JobResult; cancelled?: boolean }) => {
           if (m.type === 'progress') {
-            progress.report({ message: m.message });
-            log.info(`${title}: ${m.message}`);
+            if (m.log) log.info(`${title}: ${m.message}`);
+            else {
+              progress.report({ message: m.message });
+              log.debug(`${title}: ${m.message}`);
+            }
           } else if (m.type === 'done') {
             resolve(m.result!);
           } else if (m.type === 'error') {

@@ -205,3 +205,50 @@ describe('inspector', function () {
     await dom.screenshot('funnel-report');
   });
 });
+
+describe('inspector: filter and removed units', function () {
+  this.timeout(60_000);
+  let a: ReviewCorpusApi;
+  before(async () => {
+    a = await openSampleCorpus('inspector-filter-sample');
+  });
+  afterEach(async () => vscode.commands.executeCommand('reviewCorpus.clearFilter'));
+
+  it('filters the tree by organization and rule, and says so in the view description', async () => {
+    await vscode.commands.executeCommand('reviewCorpus.filter', { org: 'qt', rule: 'boilerplate' });
+    const orgs = a.tree.provider.getChildren();
+    assert.deepEqual(orgs.map((o) => o.type === 'org' && o.org), ['qt']);
+    const groups = orgs.flatMap((o) => a.tree.provider.getChildren(o)).flatMap((w) => a.tree.provider.getChildren(w));
+    assert.ok(groups.length > 0 && groups.every((g) => g.type === 'group' && g.ref.rule === 'boilerplate'));
+    assert.equal(groups.reduce((n, g) => n + (g.type === 'group' ? g.count : 0), 0), 5);
+    assert.match(String(a.tree.view.description), /filter: qt · boilerplate/);
+  });
+
+  it('filters by text in comments', async () => {
+    await vscode.commands.executeCommand('reviewCorpus.filter', { text: 'monotonic' });
+    const items = a.tree.provider.getChildren().flatMap((o) => a.tree.provider.getChildren(o)).flatMap((w) => a.tree.provider.getChildren(w))
+      .flatMap((g) => a.tree.provider.getChildren(g)).filter((n) => n.type === 'item');
+    assert.ok(items.length >= 1);
+    for (const n of items) assert.ok(n.type === 'item' && n.item.kind === 'example' && /monotonic/i.test(n.item.firstComment));
+  });
+
+  it('opens a removed comment without an example as a read-only note with its reason', async () => {
+    const group = a.tree.provider.findGroup('openstack', 'train', 'unchanged_around')!;
+    const item = a.tree.provider.getChildren(group).find((n) => n.type === 'item')!;
+    await vscode.commands.executeCommand('reviewCorpus.openItem', item);
+    const doc = await until('the note', () => {
+      const d = vscode.window.activeTextEditor?.document;
+      return d?.uri.path.startsWith('/comment/') ? d : undefined;
+    });
+    assert.match(doc.getText(), /removed by: unchanged_around/);
+    assert.equal(doc.uri.scheme, 'review-corpus');
+  });
+
+  it('opens a comment removed inside an example in that example\'s diff', async () => {
+    const group = a.tree.provider.findGroup('openstack', 'pilot', 'own_author')!;
+    const item = a.tree.provider.getChildren(group).find((n) => n.type === 'item')!;
+    await vscode.commands.executeCommand('reviewCorpus.openItem', item);
+    await until('an example diff', () => a.active.example);
+    assert.ok(a.active.example!.comments.some((c) => c.removedBy === 'own_author'));
+  });
+});

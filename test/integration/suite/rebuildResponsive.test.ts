@@ -58,6 +58,21 @@ describe('rebuild off the main thread', function () {
     assert.equal(a.session.corpus!.buildId, before + 1, 'the rebuild landed');
   });
 
+  it('pages a large group 200 items at a time, with a Load more item', async () => {
+    const c = a.session.corpus!;
+    const provider = a.tree.provider;
+    const big = provider.getChildren().flatMap((o) => provider.getChildren(o)).flatMap((w) => provider.getChildren(w))
+      .find((g) => g.type === 'group' && g.ref.unit !== 'changes' && g.count > 200);
+    assert.ok(big && big.type === 'group', 'a group with more than 200 units');
+    let children = provider.getChildren(big);
+    assert.equal(children.length, 201);
+    assert.equal(children[200].type, 'loadMore');
+    provider.loadMore(big);
+    children = provider.getChildren(big);
+    assert.equal(children.filter((n) => n.type === 'item').length, Math.min(400, big.count));
+    assert.ok(c.buildId !== undefined);
+  });
+
   it('cancels a rebuild from its progress notification and leaves the corpus as it was', async () => {
     const before = a.session.corpus!.buildId!;
     const running = Promise.resolve(vscode.commands.executeCommand('reviewCorpus.rebuild'));
