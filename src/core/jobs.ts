@@ -15,7 +15,7 @@ export type JobRequest =
   | { kind: 'export'; configFile: string; out: string };
 
 /** `log` lines go only to the output channel; the others also update the progress notification. */
-export type JobProgress = { message: string; increment?: number; log?: boolean };
+export type JobProgress = { message: string; log?: boolean };
 
 export interface JobResult {
   summary: string;

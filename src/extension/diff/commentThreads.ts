@@ -72,13 +72,6 @@ export class ReadOnlyCommentThreads implements vscode.Disposable {
     return this.threads.get(uri.toString()) ?? [];
   }
 
-  /** How many threads are live; the integration suite checks they come and go with the diff. */
-  get openThreadCount(): number {
-    let n = 0;
-    for (const t of this.threads.values()) n += t.length;
-    return n;
-  }
-
   private clear(): void {
     for (const threads of this.threads.values()) for (const t of threads) t.dispose();
     this.threads.clear();
