@@ -12,7 +12,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eachPaged, eachRow } from '../src/core/build/paged';
 import { runBuild } from '../src/core/build/runBuild';
-import { CorpusStore } from '../src/core/store/corpusStore';
+import { CorpusStore, buildReserve } from '../src/core/store/corpusStore';
+import { storedConfig } from '../src/core/build/loadCorpus';
 import { readPlanted, scoreDedup, type DedupScore } from './dedup-score';
 import { plantedFileOf } from './generateRecords';
 
@@ -32,6 +33,8 @@ interface RunResult {
   saveMs: number | null;
   kept: number;
   corpusHash: string;
+  /** The duplicate rules' settings the build read from the stored config. */
+  dedupRules: Record<string, number>;
   score: DedupScore;
 }
 
@@ -40,9 +43,12 @@ const maxRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 /** One run, in this (fresh) process. */
 async function child(db: string, planted: string, save: boolean): Promise<RunResult> {
   const t0 = performance.now();
-  const store = await CorpusStore.open(db);
+  // Opened as `review-corpus build` and the extension's rebuild open it: with room reserved for the build.
+  const store = await CorpusStore.open(db, { reserveBytes: buildReserve(db) });
   const openMs = performance.now() - t0;
 
+  const { rules } = storedConfig(store);
+  const dedupRules = { nearDuplicateJaccard: rules.nearDuplicateJaccard, minhashPermutations: rules.minhashPermutations, lshBands: rules.lshBands, lshRows: rules.lshRows, shingleTokens: rules.shingleTokens, boilerplateMinChanges: rules.boilerplateMinChanges };
   const events: { stage: string; at: number }[] = [];
   const tBuild = performance.now();
   const result = await runBuild(store, { onProgress: (p) => events.push({ stage: p.stage, at: performance.now() }) });
@@ -65,13 +71,13 @@ async function child(db: string, planted: string, save: boolean): Promise<RunRes
     saveMs = performance.now() - tSave;
   }
   store.close();
-  return { openMs, stagesMs, buildMs, peakRssMbAfterBuild, bareScanMs, bareScanRows, peakRssMbAfterScan, saveMs, kept: result.kept, corpusHash: result.corpusHash, score };
+  return { openMs, stagesMs, buildMs, peakRssMbAfterBuild, bareScanMs, bareScanRows, peakRssMbAfterScan, saveMs, kept: result.kept, corpusHash: result.corpusHash, dedupRules, score };
 }
 
 /** Every row the build reads from the big tables, through the same paged reads, with no rule applied. */
 async function bareScan(store: CorpusStore): Promise<Record<string, number>> {
   const rows = { changes: 0, revisions: 0, comments: 0, diffs: 0, diffLines: 0 };
-  await eachPaged(store, 'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error FROM changes WHERE id > ?', () => rows.changes++);
+  await eachPaged(store, 'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state FROM changes WHERE id > ?', () => rows.changes++);
   eachRow(store, 'SELECT change_id, patch_set, kind FROM revisions', [], () => rows.revisions++);
   await eachPaged(store, 'SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, author, message FROM comments WHERE id > ?', () => rows.comments++);
   await eachPaged(store, 'SELECT id, change_id, path, ps_base, content, fetch_error FROM diffs WHERE id > ?', (row) => {
@@ -130,6 +136,7 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
     perRunSeconds: results.map((r) => ({ total: sec(r.buildMs), ...Object.fromEntries(Object.entries(r.stagesMs).map(([s, ms]) => [s, sec(ms)])), bareScan: sec(r.bareScanMs) })),
     targets: { totalAtMost10s: median(totals) <= 10_000, peakRssAtMost2GB: peak <= 2048 },
     kept: first.kept, corpusHash: first.corpusHash, identicalAcrossRuns: sameEverywhere, bareScanRows: first.bareScanRows,
+    dedupRules: first.dedupRules,
     dedup: first.score,
   }, null, 2));
 }

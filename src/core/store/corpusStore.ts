@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { BindParams, Database, SqlValue, Statement } from 'sql.js';
 import { saveAtomically, type SaveHooks } from './atomicSave';
 import { CorpusFileError } from './errors';
@@ -24,11 +24,33 @@ export function buildReserve(file: string): number {
   return existsSync(file) ? Math.min(statSync(file).size, 1 << 30) : 0;
 }
 
+/**
+ * A zero-filled Node Buffer with room for `reserve` more bytes. A Buffer, because sql.js slice()s its
+ * input: on a Buffer that is a view, on a plain Uint8Array a second full copy.
+ */
 function withReserve(bytes: Uint8Array, reserve: number): Uint8Array {
   if (reserve <= 0) return bytes;
-  const padded = new Uint8Array(bytes.length + reserve);
+  const padded = Buffer.alloc(bytes.length + reserve);
   padded.set(bytes);
   return padded;
+}
+
+/** Reads a file into a Buffer with `reserve` zero bytes after it, without an intermediate copy. */
+function readWithReserve(file: string, reserve: number): { bytes: Buffer; size: number } {
+  const size = statSync(file).size;
+  const bytes = Buffer.alloc(size + Math.max(0, reserve));
+  const fd = openSync(file, 'r');
+  try {
+    let offset = 0;
+    while (offset < size) {
+      const n = readSync(fd, bytes, offset, size - offset, offset);
+      if (n === 0) break;
+      offset += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { bytes, size };
 }
 
 /** One corpus file, held in memory by sql.js and written back atomically. */
@@ -54,15 +76,15 @@ export class CorpusStore {
   static async open(file: string, opts: OpenOptions = {}): Promise<CorpusStore> {
     if (!existsSync(file)) throw new CorpusFileError(file, 'no such file');
     if (statSync(file).isDirectory()) throw new CorpusFileError(file, 'is a directory, not a corpus file');
-    const bytes = readFileSync(file);
-    if (bytes.length === 0) throw new CorpusFileError(file, 'empty file, not a corpus');
-    if (bytes.length < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_MAGIC) {
+    const { bytes, size } = readWithReserve(file, opts.reserveBytes ?? 0);
+    if (size === 0) throw new CorpusFileError(file, 'empty file, not a corpus');
+    if (size < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_MAGIC) {
       throw new CorpusFileError(file, 'not a SQLite database, so not a corpus');
     }
     const SQL = await loadSqlJs();
     let db: Database;
     try {
-      db = new SQL.Database(withReserve(bytes, opts.reserveBytes ?? 0));
+      db = new SQL.Database(bytes);
       db.exec('SELECT count(*) FROM sqlite_master');
     } catch (e) {
       throw new CorpusFileError(file, `damaged SQLite database (${(e as Error).message})`);

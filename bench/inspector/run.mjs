@@ -1,0 +1,113 @@
+// The inspector benchmark, end to end, on demand (not part of npm test):
+//   node bench/inspector/run.mjs [--runs 5] [--examples 100000] [--no-build]
+// 1. builds the extension (scripts/build.mjs) unless --no-build;
+// 2. on first use, generates the corpus into .tmp/bench-inspector/examples-<N>/ (bench/generate.ts), writes its corpus.json
+//    from the config stored in the file, and builds it with the CLI; later runs reuse it (ready.json says so);
+// 3. bundles bench/inspector/suite/ and runs it inside code-server (test/integration/run-code-server.mjs with
+//    REVIEW_CORPUS_IT_SUITE), which stops every process it started;
+// 4. prints the figures as a markdown section (also saved as .tmp/bench-inspector/BENCHMARKS-section.md).
+import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import initSqlJs from 'sql.js';
+import { markdownReport } from './report.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 ? argv[at + 1] : fallback;
+};
+const runs = Number(option('runs', '5'));
+const examples = Number(option('examples', '100000'));
+if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(examples) || examples < 1) {
+  console.error('usage: node bench/inspector/run.mjs [--runs <n ≥ 1>] [--examples <n ≥ 1>] [--no-build]');
+  process.exit(2);
+}
+
+const DIR = path.join(ROOT, '.tmp', 'bench-inspector');
+/** One folder per corpus size, so a smaller trial run never throws the 100k corpus away. */
+const CORPUS_DIR = path.join(DIR, `examples-${examples}`);
+const DB = path.join(CORPUS_DIR, 'corpus.sqlite');
+const CONFIG = path.join(CORPUS_DIR, 'corpus.json');
+const READY = path.join(CORPUS_DIR, 'ready.json');
+const FIGURES = path.join(DIR, 'figures.json');
+const SUITE_BUNDLE = path.join(ROOT, 'out', 'bench', 'inspector', 'suite.js');
+const started = Date.now();
+const since = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
+
+function step(what, command, args, env = {}) {
+  console.log(`[${since()}] ${what}`);
+  const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal})`);
+}
+
+/** The config the generator stored in the file's meta table: the corpus.json the extension opens. */
+async function writeCorpusJson() {
+  const SQL = await initSqlJs({ locateFile: () => path.join(ROOT, 'node_modules', 'sql.js', 'dist', 'sql-wasm.wasm') });
+  const db = new SQL.Database(readFileSync(DB));
+  try {
+    const [result] = db.exec("SELECT value FROM meta WHERE key = 'config'");
+    if (!result) throw new Error(`${DB} has no stored config`);
+    writeFileSync(CONFIG, `${JSON.stringify(JSON.parse(String(result.values[0][0])), null, 2)}\n`);
+  } finally {
+    db.close();
+  }
+}
+
+async function ensureCorpus() {
+  const ready = existsSync(READY) ? JSON.parse(readFileSync(READY, 'utf8')) : undefined;
+  if (ready && existsSync(DB) && existsSync(CONFIG)) {
+    console.log(`[${since()}] reusing ${path.relative(ROOT, DB)} (${examples} examples, built ${ready.builtAt})`);
+    return;
+  }
+  rmSync(CORPUS_DIR, { recursive: true, force: true });
+  mkdirSync(CORPUS_DIR, { recursive: true });
+  step(`generating ${examples} examples (about 75 s for 100k)`, process.execPath, [path.join(ROOT, 'bench', 'run.mjs'), 'generate', '--examples', String(examples), '--out', DB]);
+  await writeCorpusJson();
+  step('building the corpus with the CLI (about 75 s for 100k)', process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'build', '--db', DB, '--config', CONFIG]);
+  writeFileSync(READY, `${JSON.stringify({ examples, builtAt: new Date().toISOString(), bytes: statSync(DB).size })}\n`);
+}
+
+async function bundleSuite() {
+  mkdirSync(path.dirname(SUITE_BUNDLE), { recursive: true });
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'bench', 'inspector', 'suite', 'inspector.bench.ts')], outfile: SUITE_BUNDLE,
+    bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning', external: ['vscode', 'mocha'],
+  });
+}
+
+async function main() {
+  if (!argv.includes('--no-build')) step('building the extension', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
+  await ensureCorpus();
+  await bundleSuite();
+  rmSync(FIGURES, { force: true });
+  let failed = null;
+  try {
+    step(`running the benchmark in code-server (${runs} runs per figure)`, process.execPath, [path.join(ROOT, 'test', 'integration', 'run-code-server.mjs')], {
+      REVIEW_CORPUS_IT_SUITE: SUITE_BUNDLE,
+      REVIEW_CORPUS_IT_RESULTS_JSON: path.join(DIR, 'integration.json'),
+      REVIEW_CORPUS_IT_TIMEOUT_MS: String(25 * 60_000),
+      REVIEW_CORPUS_BENCH_CORPUS: CONFIG,
+      REVIEW_CORPUS_BENCH_OUT: FIGURES,
+      REVIEW_CORPUS_BENCH_RUNS: String(runs),
+    });
+  } catch (e) {
+    failed = e.message;
+  }
+  if (existsSync(FIGURES)) {
+    const report = markdownReport(JSON.parse(readFileSync(FIGURES, 'utf8')), { command: `node bench/inspector/run.mjs${runs === 5 ? '' : ` --runs ${runs}`}`, dbBytes: statSync(DB).size });
+    writeFileSync(path.join(DIR, 'BENCHMARKS-section.md'), report);
+    console.log(`\n${report}`);
+    console.log(`raw figures: ${path.relative(ROOT, FIGURES)}`);
+  }
+  console.log(`[${since()}] done`);
+  if (failed) throw new Error(failed);
+}
+
+main().catch((e) => {
+  console.error(`bench/inspector: ${e.message}`);
+  process.exitCode = 1;
+});

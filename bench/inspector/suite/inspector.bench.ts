@@ -1,0 +1,214 @@
+// The inspector benchmark, run inside the real VS Code by bench/inspector/run.mjs (not part of npm test).
+// Times come from the extension host's performance clock; DOM times from the timed bridge (timedDom.ts).
+// Every figure is written to REVIEW_CORPUS_BENCH_OUT as JSON, even when a step fails.
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import { dom } from '../../../test/integration/bridge';
+import { api } from '../../../test/integration/suite/support';
+import type { ReviewCorpusApi } from '../../../src/extension';
+import { getExample } from '../../../src/core/inspect/example';
+import type { GroupNode, ItemNode } from '../../../src/extension/tree/nodes';
+import { DecorateProbe, memorySnapshot, ProviderProbe, round, until } from './probes';
+import { profileStep } from './profile';
+import { expandDuringRebuild } from './rebuildExpand';
+import { TimedBridge } from './timedDom';
+import * as wb from './workbench';
+
+const CORPUS = process.env.REVIEW_CORPUS_BENCH_CORPUS;
+const OUT = process.env.REVIEW_CORPUS_BENCH_OUT;
+const RUNS = Number(process.env.REVIEW_CORPUS_BENCH_RUNS || 5);
+const BASELINE_SCHEME = 'bench-baseline';
+
+type Row = Record<string, number | string | boolean | undefined>;
+const figures: Record<string, unknown> & { memory: Record<string, unknown> } = { memory: {} };
+const rows = (name: string): Row[] => ((figures[name] ??= []) as Row[]);
+const save = () => { if (OUT) writeFileSync(OUT, JSON.stringify(figures, null, 2)); };
+const now = () => performance.now();
+
+/** Opens the corpus, reveals `pick()`'s group expanded, and times each step until its first item row shows. */
+async function timeFirstPage(a: ReviewCorpusApi, bridge: TimedBridge, pick: () => GroupNode, open: boolean): Promise<Row> {
+  await wb.closeEditors(bridge);
+  await wb.collapseTree(bridge);
+  const probe = new ProviderProbe(a);
+  try {
+    const watch = bridge.waitVisible(wb.row(4), 120000);
+    await watch.armed;
+    const t0 = now();
+    if (open) assert.ok(await vscode.commands.executeCommand('reviewCorpus.openCorpus', CORPUS), 'the corpus opened');
+    else a.tree.provider.refresh();
+    const t1 = now();
+    const group = pick();
+    const tPicked = now();
+    await a.tree.view.reveal(group, { expand: true, select: false, focus: false });
+    const t2 = now();
+    const visible = await watch.visible;
+    return {
+      group: `${group.ref.org}/${group.ref.window}/${group.ref.rule} (${group.count})`,
+      ...(open ? { openCommandMs: round(t1 - t0) } : {}),
+      treeGroupsMs: round(tPicked - t1),
+      revealMs: round(t2 - t1),
+      firstPageDomMs: round(visible.at - t1),
+      ...(open ? { totalDomMs: round(visible.at - t0) } : {}),
+      providerMs: round(['root', 'org', 'window', 'group'].reduce((ms, of) => ms + probe.spent(of, t0), 0)),
+      listItemsMs: round(probe.spent('group', t0)),
+      fallbackStamps: visible.precise ? 0 : 1,
+    };
+  } finally {
+    probe.restore();
+  }
+}
+
+describe('inspector benchmark', function () {
+  this.timeout(20 * 60_000);
+  let a: ReviewCorpusApi;
+  let bridge: TimedBridge;
+
+  before(async () => {
+    assert.ok(CORPUS, 'REVIEW_CORPUS_BENCH_CORPUS names the corpus.json to open');
+    a = await api();
+    bridge = new TimedBridge();
+    figures.meta = { vscodeVersion: vscode.version, runs: RUNS, corpus: CORPUS, cpus: cpus().length, loadavgAtStart: loadavg().map(round) };
+    await vscode.commands.executeCommand('workbench.view.extension.reviewCorpus');
+    figures.memory.beforeOpen = memorySnapshot(a);
+  });
+
+  after(() => {
+    (figures.meta as Row).loadavgAtEnd = loadavg().map(round).join(' ');
+    (figures.meta as Row).fallbackPickups = bridge?.fallbacks.pickups;
+    (figures.meta as Row).fallbackAnswers = bridge?.fallbacks.answers;
+    if (a) figures.memory.atEnd = memorySnapshot(a);
+    bridge?.close();
+    save();
+  });
+
+  it('bridge overhead: a trivial dom.count, through the normal bridge and the timed one', async () => {
+    for (let i = 0; i < 10; i++) {
+      const t0 = now();
+      await dom.count('body');
+      const normalMs = now() - t0;
+      const r = await bridge.send<number>('count', { selector: 'body' });
+      const w = bridge.waitVisible('.monaco-workbench');
+      const armedAt = await w.armed;
+      const visible = await w.visible;
+      rows('bridge').push({
+        normalCountMs: round(normalMs),
+        timedPickupMs: round(r.pickedUpAt - r.sentAt),
+        timedCountOpMs: round(r.answeredAt - r.pickedUpAt),
+        // An element already visible: the floor of every DOM figure (pick-up to answer of one waitFor).
+        waitVisibleFloorMs: round(visible.at - armedAt),
+      });
+    }
+    save();
+  });
+
+  it('opens the 100k corpus and renders the first page of the first group', async () => {
+    for (let i = 0; i < RUNS; i++) {
+      rows('openFirstPage').push(await timeFirstPage(a, bridge, () => wb.firstGroup(a), true));
+      save();
+    }
+    assert.ok(a.session.corpus?.buildId !== undefined, 'the corpus is open and built');
+    // Not timed: one more run under the CPU profiler, to say where the host's time goes.
+    (figures.profiles ??= {} as Record<string, unknown>);
+    (figures.profiles as Record<string, unknown>).openFirstPage = await profileStep(() => timeFirstPage(a, bridge, () => wb.firstGroup(a), true));
+    figures.memory.afterOpen = memorySnapshot(a);
+    const c = a.session.corpus!;
+    (figures.meta as Row).examples = Number(c.store.scalar('SELECT count(*) FROM examples WHERE build_id = ?', [c.buildId!]));
+    (figures.meta as Row).kept = Number(c.store.scalar('SELECT count(*) FROM examples WHERE build_id = ? AND rule IS NULL', [c.buildId!]));
+    (figures.meta as Row).buildId = c.buildId;
+  });
+
+  it('renders the first page of the largest group (corpus already open, provider cache cleared)', async () => {
+    for (let i = 0; i < RUNS; i++) {
+      rows('largestFirstPage').push(await timeFirstPage(a, bridge, () => wb.largestGroup(a), false));
+      save();
+    }
+  });
+
+  it('baseline: VS Code opens a diff of the same texts from a plain content provider (no decorations)', async () => {
+    const items = a.tree.provider.getChildren(wb.largestGroup(a)).filter((n): n is ItemNode => n.type === 'item');
+    const texts = new Map<string, string>();
+    const provider = vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, { provideTextDocumentContent: (uri) => texts.get(uri.path) ?? '' });
+    try {
+      // As for the examples below, an extra first run: the session's first diff also loads the language.
+      for (let i = 0; i <= RUNS; i++) {
+        const e = getExample(a.session.corpus!.store, items[(i * 17 + 5) % items.length].item.id)!;
+        const side = (name: string, text: string) => {
+          const uri = vscode.Uri.from({ scheme: BASELINE_SCHEME, path: `/${i}/${name}/file${extname(e.path)}` });
+          texts.set(uri.path, text);
+          return uri;
+        };
+        const [before, after] = [side('before', e.before), side('after', e.after)];
+        await wb.closeEditors(bridge);
+        const watch = bridge.waitVisible(wb.DIFF_SIDES_READY, 30000);
+        await watch.armed;
+        const t0 = now();
+        await vscode.commands.executeCommand('vscode.diff', before, after, `baseline ${i}`, { preview: true });
+        const t1 = now();
+        const visible = await watch.visible;
+        rows('baselineDiff').push({
+          example: `${e.id} ${e.path.split('/').pop()}`, first: i === 0, commandMs: round(t1 - t0), domMs: round(visible.at - t0), fallbackStamps: visible.precise ? 0 : 1,
+        });
+        save();
+      }
+    } finally {
+      provider.dispose();
+    }
+    await wb.closeEditors(bridge);
+  });
+
+  it('opens an example as a diff with its comment decorations', async () => {
+    const group = wb.largestGroup(a);
+    const items = a.tree.provider.getChildren(group).filter((n): n is ItemNode => n.type === 'item');
+    // One extra first run, reported apart: the first diff of ours also sets up our decorations and threads.
+    const ids = Array.from({ length: RUNS + 1 }, (_, i) => items[(i * 17) % items.length].item.id);
+    const decorations = new DecorateProbe(a);
+    try {
+      for (const [i, id] of ids.entries()) {
+        await wb.closeEditors(bridge);
+        const watch = bridge.waitVisible(wb.DIFF_READY, 30000);
+        await watch.armed;
+        const t0 = now();
+        const example = await vscode.commands.executeCommand<{ id: number; path: string } | undefined>('reviewCorpus.openItem', { exampleId: id });
+        const t1 = now();
+        assert.equal(example?.id, id, `example ${id} opened`);
+        const visible = await watch.visible;
+        const decorated = await until('the before side decorated', () => decorations.firstFor(`/example/${id}/before/`, t0));
+        // One read of the example's record, as the command, the documents and the decorations each do.
+        const tGet = now();
+        getExample(a.session.corpus!.store, id);
+        const getExampleMs = now() - tGet;
+        rows('openDiff').push({
+          example: `${id} ${example!.path.split('/').pop()}`, first: i === 0,
+          commandMs: round(t1 - t0), decoratedInHostMs: round(decorated.at - t0), decorateCallMs: round(decorated.ms),
+          domMs: round(visible.at - t0), getExampleMs: round(getExampleMs), fallbackStamps: visible.precise ? 0 : 1,
+        });
+        save();
+      }
+    } finally {
+      decorations.restore();
+    }
+    figures.memory.afterDiffs = memorySnapshot(a);
+    await wb.closeEditors(bridge);
+    const spare = items[items.length - 1].item.id;
+    (figures.profiles as Record<string, unknown>).openDiff = await profileStep(async () => {
+      const watch = bridge.waitVisible(wb.DIFF_READY, 30000);
+      await watch.armed;
+      await vscode.commands.executeCommand('reviewCorpus.openItem', { exampleId: spare });
+      await watch.visible;
+    });
+    await wb.closeEditors(bridge);
+  });
+
+  it('expands the tree while a rebuild runs in the worker (then cancels the rebuild)', async () => {
+    const buildBefore = a.session.corpus!.buildId;
+    for (let i = 0; i < RUNS; i++) {
+      rows('expandDuringRebuild').push(await expandDuringRebuild(a, bridge));
+      save();
+      assert.equal(a.session.corpus?.buildId, buildBefore, 'the cancelled rebuild wrote nothing');
+    }
+  });
+});
