@@ -45,6 +45,9 @@ export interface TargetMatch {
 export function findTargetInComments(beforeText: string, afterText: string, comments: readonly string[]): TargetMatch | null {
   const target = normaliseLines(targetOf(beforeText, afterText));
   if (target.length < MIN_TARGET_CHARS) return null;
-  const index = comments.findIndex((c) => normaliseLines(c).includes(target));
+  // Normalising only changes whitespace, so the target's longest word must stand verbatim in any
+  // comment that holds it: a cheap test that spares normalising most comments.
+  const word = target.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
+  const index = comments.findIndex((c) => c.includes(word) && normaliseLines(c).includes(target));
   return index < 0 ? null : { comment: index, target };
 }
