@@ -15,3 +15,4 @@ runJob(workerData as JobRequest, controller.signal, (p) => parentPort?.postMessa
     cancelled: controller.signal.aborted,
     message: e instanceof UserError ? e.message : `${e.name}: ${e.message}`,
   }));
+// The main thread terminates this worker once it has the result: the message listener would keep it alive.

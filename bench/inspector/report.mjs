@@ -43,7 +43,7 @@ export function markdownReport(f, { command, dbBytes }) {
   const row = (...cells) => lines.push(`| ${cells.join(' | ')} |`);
 
   lines.push(`## Inspector in the real VS Code (${meta.vscodeVersion ?? '?'}, code-server) on a ${(meta.examples ?? 0).toLocaleString('en-US')}-example corpus`, '');
-  lines.push(`\`${command}\` (about 10 minutes; the first run also generates and builds the corpus into \`.tmp/bench-inspector/\`, about 3 minutes more).`);
+  lines.push(`\`${command}\` (about 3 minutes; the first run also generates and builds the corpus into \`.tmp/bench-inspector/\`, 1.5 to 3 minutes more).`);
   lines.push(`Corpus: \`bench/generate.ts\` defaults (seed 20261202), built once with the CLI: ${(meta.examples ?? 0).toLocaleString('en-US')} examples in build ${meta.buildId ?? '?'}, ${(meta.kept ?? 0).toLocaleString('en-US')} kept; the file is ${Math.round(dbBytes / 1024 / 1024)} MB.`);
   lines.push(`Machine: ${meta.cpus ?? '?'} cores, load average ${meta.loadavgAtStart?.join(' ') ?? '?'} at the start and ${meta.loadavgAtEnd ?? '?'} at the end (shared with other work); the file was in the page cache (no cache dropping).`);
   lines.push(`Each figure: median of ${meta.runs ?? '?'} runs in one code-server session, with (min–max). All times are measured in the extension host with \`performance.now()\`. "DOM" figures end when the element was seen visible on the workbench page (see "How the DOM is timed").`, '');
@@ -68,17 +68,20 @@ export function markdownReport(f, { command, dbBytes }) {
   lines.push('');
 
   lines.push('Extension host memory (`process.memoryUsage()` in the host; the sql.js database is held in JavaScript memory, so it shows in `arrayBuffers`/`external` and rss, not in the V8 heap):', '');
-  row('when', 'rss', 'heapUsed', 'external', 'arrayBuffers', 'sql.js database (page_count × page_size)', 'peak rss so far');
-  row('---', '---', '---', '---', '---', '---', '---');
-  const memRow = (label, m) => m && row(label, `${m.rssMb} MB`, `${m.heapUsedMb} MB`, `${m.externalMb} MB`, `${m.arrayBuffersMb} MB`, m.dbMb === undefined ? '' : `${m.dbMb} MB (file ${m.fileMb} MB)`, `${m.maxRssMb} MB`);
+  row('when', 'rss', 'heapUsed', 'external', 'arrayBuffers', 'sql.js database (page_count × page_size)', 'peak rss so far', 'OS threads');
+  row('---', '---', '---', '---', '---', '---', '---', '---');
+  const memRow = (label, m) => m && row(label, `${m.rssMb} MB`, `${m.heapUsedMb} MB`, `${m.externalMb} MB`, `${m.arrayBuffersMb} MB`, m.dbMb === undefined ? '' : `${m.dbMb} MB (file ${m.fileMb} MB)`, `${m.maxRssMb} MB`, m.threads ?? '');
   memRow('before opening the corpus', mem.beforeOpen);
   memRow(`corpus open (after ${open.length} opens)`, mem.afterOpen);
+  memRow('… then after a forced full GC', mem.afterOpenAfterGc);
   memRow('after the diff runs', mem.afterDiffs);
+  memRow('just before the rebuild runs', mem.beforeRebuilds);
   memRow('at the end (after the rebuilds)', mem.atEnd);
+  memRow('… then after a forced full GC', mem.atEndAfterGc);
   const during = expand.map((r) => r.rssMbDuringRebuild).filter((x) => typeof x === 'number');
   if (during.length) lines.push('', `During a rebuild the host's rss (main thread + worker) was ${Math.min(...during)}–${Math.max(...during)} MB when the tree was expanded.`);
   const cancel = stat(expand, 'cancelToReloadedMs');
-  if (expand.length) lines.push(`Each rebuild was then cancelled from its toast (so the file keeps one build); cancel to corpus reloaded: ${cancel.text}.`);
+  if (expand.length) lines.push(`Each rebuild was then cancelled from its toast (so the file keeps one build); cancel to corpus reloaded: ${cancel.text}. The host's OS threads after each cancel: ${expand.map((r) => r.threadsAfterCancel).join(', ')}.`);
   lines.push('');
 
   const profiles = f.profiles ?? {};
@@ -96,7 +99,7 @@ export function markdownReport(f, { command, dbBytes }) {
 
   const b = f.bridge ?? [];
   lines.push('### How the DOM is timed, and the bridge\'s own overhead', '');
-  lines.push(`Tests in the extension host reach the page through the file bridge (\`test/integration/bridge.ts\`): the host writes a request file, the runner polls for it every 50 ms and answers with Playwright, and the host polls for the answer every 50 ms. A trivial \`dom.count('body')\` through it takes ${stat(b, 'normalCountMs').text}, and its \`waitFor\` backs off to 500 ms polls, so it is not used for timing. The benchmark uses its own client of the same protocol (\`bench/inspector/suite/timedDom.ts\`): pick-up and answer times come from inotify events on the bridge folder (the runner took a request ${stat(b, 'timedPickupMs').text} after it was written; a \`count\` op then took ${stat(b, 'timedCountOpMs').text}), and a DOM wait keeps overlapping short \`waitFor\`s in flight (Playwright then polls every 20 ms). A wait for an element that is already visible answers ${stat(b, 'waitVisibleFloorMs').text} after the runner takes it: DOM figures can be late by about that much, never early. When the host's event loop is busy as an inotify event arrives, a 25 ms fallback poll can see the file first: an answer then takes its file's mtime (the kernel's coarse clock, a few ms early), a pick-up the poll's time (up to 25 ms late). Over the whole session that happened to ${meta.fallbackPickups ?? '?'} pick-ups and ${meta.fallbackAnswers ?? '?'} answers (most of them stray waitFor requests of a DOM wait, which time nothing); among the time stamps the figures above rest on, ${fallbackStamps(f)}.`);
+  lines.push(`Tests in the extension host reach the page through the file bridge (\`test/integration/bridge.ts\`): the host writes a request file, the runner polls for it every 50 ms and answers with Playwright, and the host polls for the answer every 50 ms. A trivial \`dom.count('body')\` through it takes ${stat(b, 'normalCountMs').text}, and its \`waitFor\` backs off to 500 ms polls, so it is not used for timing. The benchmark uses its own client of the same protocol (\`bench/inspector/suite/timedDom.ts\`): pick-up and answer times come from inotify events on the bridge folder (the runner took a request ${stat(b, 'timedPickupMs').text} after it was written; a \`count\` op then took ${stat(b, 'timedCountOpMs').text}), and a DOM wait keeps overlapping short \`waitFor\`s in flight (Playwright then polls every 20 ms). A wait for an element that is already visible answers ${stat(b, 'waitVisibleFloorMs').text} after the runner takes it: DOM figures can be late by about that much, and are never early (but for the few ms of a fallback mtime, below). When the host's event loop is busy as an inotify event arrives, a 25 ms fallback poll can see the file first: an answer then takes its file's mtime (the kernel's coarse clock, a few ms early), a pick-up the poll's time (up to 25 ms late). Over the whole session that happened to ${meta.fallbackPickups ?? '?'} pick-ups and ${meta.fallbackAnswers ?? '?'} answers (most of them stray waitFor requests of a DOM wait, which time nothing); among the time stamps the figures above rest on, ${fallbackStamps(f)}.`);
   lines.push('');
   return `${lines.join('\n')}\n`;
 }

@@ -1,7 +1,8 @@
 // Runs the integration suite (out/test/integration.js) inside a real VS Code 1.100.3: code-server 4.100.3,
 // driven by Debian's Chromium through playwright-core. See /work/shared/notes/real-vscode.md.
 //   node scripts/build.mjs && node test/integration/run-code-server.mjs [--grep <pattern>]
-// Environment: REVIEW_CORPUS_IT_TIMEOUT_MS (startup and suite, default 600000), REVIEW_CORPUS_IT_KEEP=1 (keep the temp dir).
+// Environment: REVIEW_CORPUS_IT_TIMEOUT_MS (startup and suite, default 600000), REVIEW_CORPUS_IT_KEEP=1 (keep the temp dir),
+// REVIEW_CORPUS_IT_SUITE=<bundle.js> (run that suite bundle instead of out/test/integration.js; bench/inspector uses it).
 // Exit code 0 only when tests ran and none failed. Results also go to test-results/integration.json.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { ensureCodeServer } from '../../scripts/code-server.mjs';
 import { startBridge } from './bridge-server.mjs';
 import { buildHarness } from './harness/build.mjs';
 import { killTreesNow } from './processes.mjs';
-import { elapsed, envNames, finishRun, grepArg, pause, prepareTempDirs, ProgressFollower, reportResults, RESULTS_DIR, ROOT, startRun } from './run-common.mjs';
+import { elapsed, envNames, finishRun, grepArg, pause, prepareTempDirs, ProgressFollower, reportResults, RESULTS_DIR, ROOT, startRun, withSuiteBundle } from './run-common.mjs';
 import { installVsixes, packageVsix } from './vsix.mjs';
 import { freePort, WorkbenchSession } from './workbench-session.mjs';
 
@@ -69,7 +70,7 @@ async function main() {
   process.once('exit', () => killTreesNow(session.pids));
 
   try {
-    const harnessDir = await buildHarness();
+    const harnessDir = withSuiteBundle(await buildHarness(), process.env.REVIEW_CORPUS_IT_SUITE, dirs.tmp);
     const vsixes = [packageVsix(ROOT, path.join(dirs.tmp, 'review-corpus.vsix')), packageVsix(harnessDir, path.join(dirs.tmp, 'harness.vsix'))];
     installVsixes(codeServer, dirs, vsixes, { XDG_DATA_HOME: dirs.dataHome });
     console.log(`packaged and installed ${vsixes.length} extensions (${elapsed(started)})`);

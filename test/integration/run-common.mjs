@@ -1,5 +1,5 @@
 // What both launchers share: the per-run temp layout, the user settings, and reading, printing and judging results.
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,22 @@ export function prepareTempDirs() {
   if (existsSync(FIXTURE_WORKSPACE)) cpSync(FIXTURE_WORKSPACE, dirs.workspace, { recursive: true });
   else mkdirSync(dirs.workspace);
   return dirs;
+}
+
+/**
+ * The harness to package: `harnessDir` itself, or (with `bundle`, e.g. a benchmark suite) a copy of it in the
+ * run's temp dir whose suite is that bundle, so the shared out/test/harness/ is never changed.
+ */
+export function withSuiteBundle(harnessDir, bundle, tmp) {
+  if (!bundle) return harnessDir;
+  if (!existsSync(bundle)) throw new Error(`REVIEW_CORPUS_IT_SUITE: ${bundle} does not exist`);
+  const copy = path.join(tmp, 'harness');
+  cpSync(harnessDir, copy, { recursive: true });
+  copyFileSync(bundle, path.join(copy, 'suite', 'integration.js'));
+  const map = path.join(copy, 'suite', 'integration.js.map');
+  rmSync(map, { force: true });
+  if (existsSync(`${bundle}.map`)) copyFileSync(`${bundle}.map`, map);
+  return copy;
 }
 
 /** The verdict on a results file: null when the run passed, else one line saying why not. */

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { buildSampleCorpus } from '../../scripts/sample-corpus';
 import { runCli } from '../../src/cli/main';
 import { FUNNEL } from '../../src/core/rules/funnel';
+import { CorpusStore } from '../../src/core/store/corpusStore';
+import { countGroups, treeGroups } from '../../src/core/inspect/groups';
 
 const GOLDEN = path.resolve('test/fixtures/golden/dataset-funnel.json');
 
@@ -110,6 +112,17 @@ describe('the sample corpus', function () {
     }
     const crlf = lines.find((e) => e.change === 930017);
     assert.ok(crlf && crlf.before.includes('\r\n'), 'CRLF comes through byte-exact');
+  });
+
+  it('reads the tree\'s group counts from the funnel, equal to counting the decisions', async () => {
+    const store = await CorpusStore.open(db);
+    try {
+      const builds = store.all<{ id: number }>('SELECT id FROM builds ORDER BY id');
+      assert.ok(builds.length >= 2);
+      for (const b of builds) assert.deepEqual(treeGroups(store, b.id), countGroups(store, b.id), `build ${b.id}`);
+    } finally {
+      store.close();
+    }
   });
 
   it('gives one-line errors for unknown build ids', async () => {

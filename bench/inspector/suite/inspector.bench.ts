@@ -12,7 +12,7 @@ import { api } from '../../../test/integration/suite/support';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import { getExample } from '../../../src/core/inspect/example';
 import type { GroupNode, ItemNode } from '../../../src/extension/tree/nodes';
-import { DecorateProbe, memorySnapshot, ProviderProbe, round, until } from './probes';
+import { collectGarbage, DecorateProbe, memorySnapshot, ProviderProbe, round, until } from './probes';
 import { profileStep } from './profile';
 import { expandDuringRebuild } from './rebuildExpand';
 import { TimedBridge } from './timedDom';
@@ -80,7 +80,11 @@ describe('inspector benchmark', function () {
     (figures.meta as Row).loadavgAtEnd = loadavg().map(round).join(' ');
     (figures.meta as Row).fallbackPickups = bridge?.fallbacks.pickups;
     (figures.meta as Row).fallbackAnswers = bridge?.fallbacks.answers;
-    if (a) figures.memory.atEnd = memorySnapshot(a);
+    if (a) {
+      figures.memory.atEnd = memorySnapshot(a);
+      collectGarbage();
+      figures.memory.atEndAfterGc = memorySnapshot(a);
+    }
     bridge?.close();
     save();
   });
@@ -115,6 +119,8 @@ describe('inspector benchmark', function () {
     (figures.profiles ??= {} as Record<string, unknown>);
     (figures.profiles as Record<string, unknown>).openFirstPage = await profileStep(() => timeFirstPage(a, bridge, () => wb.firstGroup(a), true));
     figures.memory.afterOpen = memorySnapshot(a);
+    collectGarbage();
+    figures.memory.afterOpenAfterGc = memorySnapshot(a);
     const c = a.session.corpus!;
     (figures.meta as Row).examples = Number(c.store.scalar('SELECT count(*) FROM examples WHERE build_id = ?', [c.buildId!]));
     (figures.meta as Row).kept = Number(c.store.scalar('SELECT count(*) FROM examples WHERE build_id = ? AND rule IS NULL', [c.buildId!]));
@@ -205,6 +211,7 @@ describe('inspector benchmark', function () {
 
   it('expands the tree while a rebuild runs in the worker (then cancels the rebuild)', async () => {
     const buildBefore = a.session.corpus!.buildId;
+    figures.memory.beforeRebuilds = memorySnapshot(a);
     for (let i = 0; i < RUNS; i++) {
       rows('expandDuringRebuild').push(await expandDuringRebuild(a, bridge));
       save();

@@ -1,6 +1,8 @@
 // In-host probes for the inspector benchmark: time spent in the tree provider and in the comment
 // decorations (by wrapping the live instances' methods, not by editing src/), memory, and small helpers.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { ReviewCorpusApi } from '../../../src/extension';
@@ -75,12 +77,27 @@ export class DecorateProbe {
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
+let gc: (() => void) | undefined;
+/**
+ * A full garbage collection, so a snapshot tells memory still held from garbage not yet collected (a closed
+ * store's buffer, say). The host runs without --expose-gc; the flag set now applies to a context made now.
+ */
+export function collectGarbage(): void {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  gc();
+}
+
 /** The extension host's memory, in MB; with the open corpus, its file and in-memory database sizes. */
 export function memorySnapshot(a: ReviewCorpusApi): Record<string, number | string> {
   const m = process.memoryUsage();
   const snap: Record<string, number | string> = {
     rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers),
     maxRssMb: mb(process.resourceUsage().maxRSS * 1024),
+    // OS threads of the host process: every live worker thread adds some (Linux only).
+    threads: Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN),
   };
   const c = a.session.corpus;
   if (c) {

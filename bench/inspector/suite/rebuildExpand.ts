@@ -75,5 +75,6 @@ export async function expandDuringRebuild(a: ReviewCorpusApi, bridge: TimedBridg
   await rebuild;
   await until('the corpus reloaded after the cancel', () => !a.session.busy && a.session.corpus !== undefined, 180000);
   result.cancelToReloadedMs = round(now() - cancelAt);
+  result.threadsAfterCancel = memorySnapshot(a).threads;
   return result;
 }

@@ -2,6 +2,8 @@
 // that removed something, with counts straight from the build's decisions.
 import type { CorpusStore } from '../store/corpusStore';
 import type { StoredWindow } from '../config/windows';
+import type { DatasetFunnel, FunnelRow } from '../build/funnelReport';
+import { FUNNEL } from '../rules/funnel';
 
 export interface RuleCount {
   stage: string;
@@ -33,7 +35,42 @@ export function latestBuildId(store: CorpusStore): number | undefined {
 /** Stage order of the funnel, so rule nodes appear in the order the rules ran. */
 const STAGE_ORDER = ['collection', 'comments', 'hunks', 'examples', 'duplicates', 'windows'];
 
-export function treeGroups(store: CorpusStore, buildId: number, ruleOrder: readonly string[] = []): OrgGroup[] {
+/**
+ * The tree's groups with their counts. Read from the build's funnel (recorded per organization and
+ * window at build time), which costs nothing; counting the decisions table instead takes a second
+ * at 100k examples, on every refresh. Falls back to counting when a build has no funnel.
+ */
+export function treeGroups(store: CorpusStore, buildId: number): OrgGroup[] {
+  const json = store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]);
+  return typeof json === 'string' ? groupsFromFunnel(store, JSON.parse(json) as DatasetFunnel) : countGroups(store, buildId);
+}
+
+function groupsFromFunnel(store: CorpusStore, funnel: DatasetFunnel): OrgGroup[] {
+  const windows = store.all<StoredWindow>('SELECT * FROM windows ORDER BY from_date');
+  const orgs = store.all<{ org: string }>('SELECT org FROM hosts ORDER BY org').map((r) => r.org);
+  const removedRules = (rows: readonly FunnelRow[]) => rows.filter((r) => (r.removed ?? 0) > 0)
+    .map((r) => ({ stage: r.stage, rule: r.rule, unit: r.unit, count: r.removed ?? 0 }));
+  return orgs.map((org) => {
+    const o = funnel.organizations[org];
+    const groups: WindowGroup[] = windows.map((w) => {
+      const report = o?.windows[w.name];
+      return { org, window: w.name, sealed: w.sealed === 1, sealHash: w.seal_hash, kept: report?.examples ?? 0, rules: removedRules(report?.funnel ?? []) };
+    });
+    if (o) {
+      // Units in no window: the organization's totals less every window's.
+      const outside = o.funnel.map((r) => ({
+        ...r, removed: (r.removed ?? 0) - Object.values(o.windows).reduce((n, w) => n + (w.funnel.find((x) => x.stage === r.stage && x.rule === r.rule)?.removed ?? 0), 0),
+      }));
+      const kept = o.counters.outside_windows ?? 0;
+      if (kept > 0 || outside.some((r) => r.removed > 0)) groups.push({ org, window: null, sealed: false, sealHash: null, kept, rules: removedRules(outside) });
+    }
+    return { org, windows: groups };
+  });
+}
+
+/** The same groups counted from the decisions table (the reference the funnel must agree with). */
+export function countGroups(store: CorpusStore, buildId: number): OrgGroup[] {
+  const ruleOrder = FUNNEL.map((r) => `${r.stage}/${r.rule}`);
   const windows = store.all<StoredWindow>('SELECT * FROM windows ORDER BY from_date');
   const rows = store.all<{ org: string; window: string | null; stage: string; unit: string; rule: string; n: number }>(
     'SELECT org, window, stage, unit, rule, count(*) AS n FROM decisions WHERE build_id = ? GROUP BY org, window, stage, unit, rule',
@@ -41,7 +78,7 @@ export function treeGroups(store: CorpusStore, buildId: number, ruleOrder: reado
   );
   const orgs = [...new Set(store.all<{ org: string }>('SELECT org FROM hosts ORDER BY org').map((r) => r.org))];
   const rank = (r: RuleCount) => {
-    const i = ruleOrder.indexOf(r.rule);
+    const i = ruleOrder.indexOf(`${r.stage}/${r.rule}`);
     return STAGE_ORDER.indexOf(r.stage) * 1000 + (i < 0 ? 999 : i);
   };
   return orgs.map((org) => {
@@ -64,13 +101,4 @@ export function treeGroups(store: CorpusStore, buildId: number, ruleOrder: reado
     for (const g of byWindow.values()) g.rules.sort((a, b) => rank(a) - rank(b));
     return { org, windows: [...byWindow.values()] };
   });
-}
-
-/** The rule ids in funnel order, as the build recorded them. */
-export function funnelRuleOrder(store: CorpusStore, buildId: number): string[] {
-  const json = store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]);
-  if (typeof json !== 'string') return [];
-  const funnel = JSON.parse(json) as { organizations?: Record<string, { funnel?: { rule: string }[] }> };
-  const first = Object.values(funnel.organizations ?? {})[0];
-  return (first?.funnel ?? []).map((r) => r.rule);
 }

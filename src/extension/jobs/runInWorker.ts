@@ -30,14 +30,17 @@ export async function runInWorker(extensionPath: string, title: string, req: Job
             }
           } else if (m.type === 'done') {
             resolve(m.result!);
+            void worker.terminate();
           } else if (m.type === 'error') {
             reject(m.cancelled ? new JobCancelled(`${title} cancelled`) : new Error(m.message));
+            void worker.terminate();
           }
         });
         worker.on('error', reject);
+        // terminate() after done/error exits with code 1; by then the promise has settled.
         worker.on('exit', (code) => {
           cancel.dispose();
-          if (code !== 0) reject(new Error(`${title}: worker exited with code ${code}`));
+          reject(new Error(`${title}: worker exited with code ${code}`));
         });
       }),
     );

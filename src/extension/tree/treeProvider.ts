@@ -1,6 +1,6 @@
 // The corpus tree: organization → window → Kept / one node per rule → items, paged.
 import * as vscode from 'vscode';
-import { funnelRuleOrder, treeGroups } from '../../core/inspect/groups';
+import { treeGroups } from '../../core/inspect/groups';
 import { listItems, type GroupRef, type ItemFilter } from '../../core/inspect/items';
 import type { CorpusSession } from '../session';
 import type { CorpusNode, GroupNode, ItemNode, OrgNode, WindowNode } from './nodes';
@@ -60,7 +60,7 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
   private orgs(): OrgNode[] {
     const corpus = this.session.corpus!;
     if (this.roots.length === 0) {
-      this.roots = treeGroups(corpus.store, corpus.buildId!, funnelRuleOrder(corpus.store, corpus.buildId!)).map((o) => ({ type: 'org', org: o.org, windows: o.windows }));
+      this.roots = treeGroups(corpus.store, corpus.buildId!).map((o) => ({ type: 'org', org: o.org, windows: o.windows }));
     }
     return this.roots.filter((o) => !this.filter.org || o.org === this.filter.org);
   }
