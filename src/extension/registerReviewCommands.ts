@@ -67,7 +67,7 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     if (!from) throw new Error('open an example from the tree first');
     const group = from.parent;
     let siblings = tree.provider.items(group);
-    let index = siblings.findIndex((s) => s.item.kind === from.item.kind && s.item.id === from.item.id) + step;
+    const index = siblings.findIndex((s) => s.item.kind === from.item.kind && s.item.id === from.item.id) + step;
     if (index >= siblings.length && group.loaded < group.count) {
       tree.provider.loadMore(group);
       siblings = tree.provider.items(group);
@@ -76,7 +76,6 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
       vscode.window.setStatusBarMessage(step > 0 ? 'Last example in this group' : 'First example in this group', 3000);
       return;
     }
-    index = Math.max(0, Math.min(siblings.length - 1, index));
     const next = siblings[index];
     current = next;
     await tree.view.reveal(next, { select: true, focus: false });

@@ -1,6 +1,6 @@
 import type { CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
-import { UserError } from '../../core/store/errors';
+import { requireSalt } from '../../core/gerrit/pseudonymize';
 import { corpusDbPath, loadCorpusConfig } from '../../core/config/loadConfig';
 import { sealWindow, syncWindows, unsealWindow } from '../../core/config/windows';
 import { fetchCorpus, storeConfig } from '../../core/gerrit/fetchCorpus';
@@ -15,8 +15,7 @@ export const fetchCommand: CliCommand = {
   async run(values, io) {
     const configFile = String(values.config);
     const config = loadCorpusConfig(configFile);
-    const salt = io.env[config.salt.env];
-    if (!salt) throw new UserError(`no salt: set the environment variable ${config.salt.env} (nothing was fetched)`);
+    const salt = requireSalt(io.env, config.salt.env);
     const db = values.db ? String(values.db) : corpusDbPath(configFile, config);
     const store = await CorpusStore.openOrCreate(db);
     try {

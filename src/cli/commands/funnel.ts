@@ -1,7 +1,7 @@
 import type { CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
 import { UserError } from '../../core/store/errors';
-import { requireBuild } from '../../core/export/exportJsonl';
+import { requireBuild } from '../../core/inspect/groups';
 import { funnelTable } from '../../core/export/funnelTable';
 import { requireBuildId } from '../../core/verify/compareBuilds';
 

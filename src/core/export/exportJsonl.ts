@@ -2,8 +2,7 @@
 import path from 'node:path';
 import { saveAtomically } from '../store/atomicSave';
 import type { CorpusStore } from '../store/corpusStore';
-import { UserError } from '../store/errors';
-import { latestBuildId } from '../inspect/groups';
+import { requireBuild } from '../inspect/groups';
 
 export interface ExportedComment {
   author: string | null;
@@ -16,12 +15,6 @@ export interface ExportedExample {
   id: string; org: string; project: string; change: number; created: string; window: string | null; half: string | null;
   path: string; language: string | null; psBefore: number; psAfter: number; before: string; after: string;
   comments: ExportedComment[]; flags: { reason: string; status: string }[];
-}
-
-export function requireBuild(store: CorpusStore): number {
-  const id = latestBuildId(store);
-  if (id === undefined) throw new UserError(`${store.file}: no build yet; run review-corpus build --db ${store.file}`);
-  return id;
 }
 
 export function exportedExamples(store: CorpusStore, buildId: number): ExportedExample[] {

@@ -1,6 +1,7 @@
 // What the inspector's tree shows: per organization and window, the kept examples and every rule
 // that removed something, with counts straight from the build's decisions.
 import type { CorpusStore } from '../store/corpusStore';
+import { UserError } from '../store/errors';
 import type { StoredWindow } from '../config/windows';
 import type { DatasetFunnel, FunnelRow } from '../build/funnelReport';
 import { FUNNEL } from '../rules/funnel';
@@ -30,6 +31,13 @@ export interface OrgGroup {
 export function latestBuildId(store: CorpusStore): number | undefined {
   const id = store.scalar('SELECT max(id) FROM builds WHERE finished_at IS NOT NULL');
   return id === null || id === undefined ? undefined : Number(id);
+}
+
+/** The latest finished build, or a one-line error saying there is none yet. */
+export function requireBuild(store: CorpusStore): number {
+  const id = latestBuildId(store);
+  if (id === undefined) throw new UserError(`${store.file}: no build yet; run review-corpus build --db ${store.file}`);
+  return id;
 }
 
 /** Stage order of the funnel, so rule nodes appear in the order the rules ran. */

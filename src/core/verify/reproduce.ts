@@ -1,7 +1,7 @@
 // verify --reproduce: rebuild from the stored records into a scratch copy and compare corpus hashes.
 import { CorpusStore } from '../store/corpusStore';
 import { runBuild } from '../build/runBuild';
-import { requireBuild } from '../export/exportJsonl';
+import { requireBuild } from '../inspect/groups';
 
 export type ReproduceResult =
   | { clean: true; buildId: number; corpusHash: string }
