@@ -1,7 +1,7 @@
-// Bundles one benchmark with esbuild into out/bench/, puts sql-wasm.wasm beside it, and runs it:
+// Bundles one benchmark with esbuild into out/bench/, puts sql-wasm.wasm and the hunk-facts worker beside it, and runs it:
 //   node bench/run.mjs <name> [args for the benchmark…]      e.g. node bench/run.mjs fetch-bulk --runs 3
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,8 @@ await esbuild.build({
   entryPoints: [path.join(ROOT, 'bench', `${name}.ts`)],
   outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning',
 });
-copyFileSync(path.join(ROOT, 'node_modules/sql.js/dist/sql-wasm.wasm'), path.join(outDir, 'sql-wasm.wasm'));
+const { runtimeAssets } = await import('../scripts/build.mjs');
+await runtimeAssets(outDir);
 // Loaded through -e rather than run as the main module: scripts/sample-corpus.ts runs its own CLI
 // when `require.main === module`, which is true for anything bundled into a main bundle. The bench
 // still sees process.argv as [node, <bundle>, …args].

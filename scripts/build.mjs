@@ -29,10 +29,20 @@ function suiteEntry(name, dirs) {
 
 const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
 
+/**
+ * What every bundle that runs the core needs beside it: sql.js's wasm and the build's hunk-facts
+ * worker (src/core/build/hunkFactsPool.ts looks for both in its own directory).
+ */
+export async function runtimeAssets(dir) {
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), path.join(dir, 'sql-wasm.wasm'));
+  await esbuild.build({ ...common, entryPoints: [r('src/core/build/hunkFactsWorker.ts')], outfile: path.join(dir, 'hunk-facts-worker.js') });
+}
+
 export async function buildUnitSuite() {
   mkdirSync(r('out/test'), { recursive: true });
   await esbuild.build({ ...common, entryPoints: [suiteEntry('unit', ['test/unit', 'src/core'])], outfile: r('out/test/unit.js') });
-  copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), r('out/test/sql-wasm.wasm'));
+  await runtimeAssets(r('out/test'));
 }
 
 export async function build() {
@@ -44,8 +54,8 @@ export async function build() {
     esbuild.build({ ...common, platform: 'browser', format: 'esm', target: 'es2022', entryPoints: [r('webview/funnel/main.ts')], outfile: r('dist/webview/funnel.js') }),
     buildUnitSuite(),
     esbuild.build({ ...common, entryPoints: [suiteEntry('integration', ['test/integration/suite'])], outfile: r('out/test/integration.js'), external: ['vscode', 'mocha'] }),
+    runtimeAssets(r('dist')),
   ]);
-  copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), r('dist/sql-wasm.wasm'));
   copyFileSync(r('webview/funnel/funnel.css'), r('dist/webview/funnel.css'));
   await buildSample();
 }
@@ -53,7 +63,7 @@ export async function build() {
 /** The sample corpus ships in dist/sample: fetched from the fake Gerrit and built by the real code. */
 export async function buildSample() {
   await esbuild.build({ ...common, entryPoints: [r('scripts/sample-corpus-main.ts')], outfile: r('out/sample-corpus.js') });
-  copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), r('out/sql-wasm.wasm'));
+  await runtimeAssets(r('out'));
   const { spawnSync } = await import('node:child_process');
   const result = spawnSync(process.execPath, [r('out/sample-corpus.js'), r('dist/sample')], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('building the sample corpus failed');

@@ -1,7 +1,7 @@
 // Runs the unit suite under plain Node with mocha. With file arguments, only those test files:
 //   node scripts/unit.mjs test/unit/store.test.ts src/core/rules/comments/ownAuthor.test.ts
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,8 @@ if (files.length > 0) {
   writeFileSync(entry, files.map((f) => `import ${JSON.stringify(path.relative(path.dirname(entry), path.resolve(f)).replace(/\.ts$/, ''))};`).join('\n') + '\n');
   bundle = path.join(ROOT, `out/test/focused-${process.pid}.js`);
   await esbuild.build({ bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, entryPoints: [entry], outfile: bundle, logLevel: 'warning' });
-  copyFileSync(path.join(ROOT, 'node_modules/sql.js/dist/sql-wasm.wasm'), path.join(ROOT, 'out/test/sql-wasm.wasm'));
+  const { runtimeAssets } = await import('./build.mjs');
+  await runtimeAssets(path.join(ROOT, 'out/test'));
 } else {
   const { buildUnitSuite } = await import('./build.mjs');
   await buildUnitSuite();

@@ -9,7 +9,8 @@ import { buildSampleCorpus } from '../../scripts/sample-corpus';
 import { runCli } from '../../src/cli/main';
 import { FUNNEL } from '../../src/core/rules/funnel';
 import { CorpusStore } from '../../src/core/store/corpusStore';
-import { countGroups, treeGroups } from '../../src/core/inspect/groups';
+import { countGroups, latestBuildId, treeGroups } from '../../src/core/inspect/groups';
+import { listItems, type GroupRef } from '../../src/core/inspect/items';
 
 const GOLDEN = path.resolve('test/fixtures/golden/dataset-funnel.json');
 
@@ -120,6 +121,38 @@ describe('the sample corpus', function () {
       const builds = store.all<{ id: number }>('SELECT id FROM builds ORDER BY id');
       assert.ok(builds.length >= 2);
       for (const b of builds) assert.deepEqual(treeGroups(store, b.id), countGroups(store, b.id), `build ${b.id}`);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('lists every example group in full, page by page, in tree order (change created, number, file, line)', async () => {
+    const store = await CorpusStore.open(db);
+    try {
+      const buildId = latestBuildId(store)!;
+      let groups = 0;
+      for (const org of treeGroups(store, buildId)) {
+        for (const w of org.windows) {
+          const refs: GroupRef[] = [{ buildId, org: org.org, window: w.window, rule: 'kept', unit: 'examples' }];
+          for (const r of w.rules) if (r.unit === 'examples' || r.unit === 'hunks') refs.push({ buildId, org: org.org, window: w.window, rule: r.rule, unit: r.unit as 'examples' | 'hunks' });
+          for (const ref of refs) {
+            const expected = store.all<{ id: number }>(
+              `SELECT e.id FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
+               WHERE e.build_id = ? AND h.org = ? AND e.window IS ? AND ${ref.rule === 'kept' ? 'e.rule IS NULL' : 'e.rule = ?'}
+               ORDER BY c.created, c.number, e.path, e.before_start`,
+              [buildId, ref.org, ref.window, ...(ref.rule === 'kept' ? [] : [ref.rule])]).map((r) => r.id);
+            const paged: number[] = [];
+            for (let offset = 0; ; offset += 3) {
+              const page = listItems(store, ref, offset, 3);
+              paged.push(...page.map((it) => it.id));
+              if (page.length < 3) break;
+            }
+            assert.deepEqual(paged, expected, `${ref.org}/${ref.window}/${ref.rule}`);
+            groups++;
+          }
+        }
+      }
+      assert.ok(groups >= 10, `${groups} groups checked`);
     } finally {
       store.close();
     }

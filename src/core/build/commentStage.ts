@@ -17,6 +17,7 @@ import type { CommentUnit, DiffState, Removal, Rule, RuleContext } from '../rule
 import { checkpoint } from './abort';
 import { anchorComments, type FormedHunk } from './anchoring';
 import { parseDiffInfo } from './diffInfo';
+import type { HunkFacts } from './hunkFacts';
 import type { ChangeRec, LoadedCorpus } from './loadCorpus';
 import { eachPaged } from './paged';
 
@@ -34,6 +35,8 @@ export interface HunkRec {
   psBefore: number;
   hunk: FormedHunk;
   comments: CommentRec[];
+  /** Set by the build once the hunk facts are computed. */
+  facts?: HunkFacts;
 }
 
 interface Group {
@@ -69,7 +72,8 @@ function span(u: CommentUnit): { first: number; last: number } {
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, signal?: AbortSignal): Promise<CommentStageResult> {
+/** `onHunk` sees each hunk as it is formed (the build starts computing its facts at once). */
+export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, signal?: AbortSignal, onHunk?: (h: HunkRec) => void): Promise<CommentStageResult> {
   const { changes, bots, ctx } = corpus;
   const comments: CommentRec[] = [];
   const groups = new Map<string, Group>();
@@ -121,7 +125,9 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
     const anchoring = anchorComments(diff, g.comments.map((c) => span(c.unit)), ctx.rules);
     g.comments.forEach((c, i) => (c.unit.changedAround = anchoring.changedAround[i]));
     for (const hunk of anchoring.hunks) {
-      hunks.push({ change: g.change, path: g.path, psBefore: g.ps, hunk, comments: hunk.comments.map((i) => g.comments[i]) });
+      const rec: HunkRec = { change: g.change, path: g.path, psBefore: g.ps, hunk, comments: hunk.comments.map((i) => g.comments[i]) };
+      hunks.push(rec);
+      onHunk?.(rec);
     }
   }, signal);
   for (const g of groups.values()) for (const c of g.comments) c.unit.diff = g.diff;

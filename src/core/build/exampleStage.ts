@@ -8,6 +8,7 @@ import type { CommentRec, HunkRec } from './commentStage';
 import type { FunnelTally } from './funnelReport';
 import { languageOf } from './language';
 import type { ChangeRec } from './loadCorpus';
+import type { HunkFacts } from './hunkFacts';
 import { findTargetInComments } from './targetInComment';
 
 export interface ExampleRec {
@@ -29,6 +30,8 @@ export interface ExampleRec {
   window: string | null;
   /** The registered half of the halves window it falls in, when halves are configured. */
   half?: 'a' | 'b' | null;
+  /** Its hunk's facts, when computed ahead. */
+  facts?: HunkFacts;
 }
 
 /** Stable across builds, so flags and labels survive a rebuild. */
@@ -40,7 +43,7 @@ function toExample(h: HunkRec, key: string): ExampleRec {
   return {
     key, change: h.change, path: h.path, psBefore: h.psBefore, language: languageOf(h.path),
     beforeStart: h.hunk.beforeStart, afterStart: h.hunk.afterStart, beforeText: h.hunk.beforeText, afterText: h.hunk.afterText,
-    comments: h.comments, unit: 'examples', stage: 'windows', rule: null, window: h.change.window?.name ?? null,
+    comments: h.comments, unit: 'examples', stage: 'windows', rule: null, window: h.change.window?.name ?? null, facts: h.facts,
   };
 }
 
@@ -57,6 +60,18 @@ function keyed(hunks: readonly HunkRec[]): { hunk: HunkRec; key: string }[] {
   return out;
 }
 
+const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The order the inspector lists examples in: by change creation, change number, file, then position.
+ * The build numbers examples in this order, so a page of a tree group is a walk of an index by id.
+ */
+export function treeOrder(x: ExampleRec, y: ExampleRec): number {
+  return compare(x.change.created, y.change.created) || x.change.number - y.change.number || compare(x.path, y.path)
+    || x.beforeStart - y.beforeStart || compare(x.key, y.key);
+}
+
+/** Every hunk's ExampleRec, in treeOrder. */
 export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, confirmedFlags: ReadonlySet<string>, tally: FunnelTally): ExampleRec[] {
   const examples: ExampleRec[] = [];
   const survivors: ExampleRec[] = [];
@@ -94,6 +109,7 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
   for (const [, orgExamples] of groupByOrg(survivors)) {
     const candidates: DedupCandidate[] = orgExamples.map((e) => ({
       key: e.key, changeId: e.change.changeKey, changeNumber: e.change.number, created: e.change.created, before: e.beforeText, after: e.afterText,
+      sketch: e.facts?.sketch,
     }));
     const found = findDuplicates(candidates, ctx.rules);
     orgExamples.forEach((e, i) => {
@@ -106,7 +122,7 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
       keepInWindow(e, tally);
     });
   }
-  return examples;
+  return examples.sort(treeOrder);
 }
 
 function groupByOrg(examples: readonly ExampleRec[]): Map<string, ExampleRec[]> {
@@ -128,6 +144,8 @@ function keepInWindow(e: ExampleRec, tally: FunnelTally): void {
   const org = e.change.org;
   if (e.window === null) tally.count(org, null, 'outside_windows');
   else tally.keep(org, e.window);
-  const surviving = e.comments.filter((c) => c.removal === null).map((c) => c.unit.message);
-  if (findTargetInComments(e.beforeText, e.afterText, surviving)) tally.count(org, e.window, 'target_in_comment');
+  const targetInComment = e.facts
+    ? e.facts.targetComments.some((i) => e.comments[i].removal === null)
+    : findTargetInComments(e.beforeText, e.afterText, e.comments.filter((c) => c.removal === null).map((c) => c.unit.message)) !== null;
+  if (targetInComment) tally.count(org, e.window, 'target_in_comment');
 }

@@ -11,6 +11,7 @@ import { configHash, rulesVersion } from './hashing';
 import { loadCorpus, storedConfig } from './loadCorpus';
 import { buildDecisions, corpusHash, writeBuild } from './writeBuild';
 import { assignHalves } from './halves';
+import { HunkFactsPool } from './hunkFactsPool';
 
 export type { DatasetFunnel } from './funnelReport';
 
@@ -25,6 +26,8 @@ export interface BuildOptions {
   config?: CorpusConfig;
   signal?: AbortSignal;
   onProgress?: (p: BuildProgress) => void;
+  /** Compute the hunks' dedup sketches and target matches in a worker thread (default true). */
+  hunkFactsWorker?: boolean;
 }
 
 export interface BuildResult {
@@ -54,7 +57,15 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   await checkpoint(signal);
 
   progress('comments');
-  const stage2 = await runCommentStage(store, corpus, signal);
+  const pool = new HunkFactsPool(config.rules, opts.hunkFactsWorker ?? true);
+  let stage2;
+  try {
+    stage2 = await runCommentStage(store, corpus, signal, (h) => pool.add({ before: h.hunk.beforeText, after: h.hunk.afterText, comments: h.comments.map((c) => c.unit.message) }));
+    const facts = await pool.finish();
+    stage2.hunks.forEach((h, i) => (h.facts = facts[i]));
+  } finally {
+    pool.dispose();
+  }
   for (const c of stage2.comments) if (c.removal) tally.remove(c.change.org, c.change.window?.name ?? null, 'comments', c.removal.rule);
   for (const [org, n] of stage2.unreadableDiffs) tally.count(org, null, 'diff_unreadable', n);
   await checkpoint(signal);

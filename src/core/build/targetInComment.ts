@@ -41,13 +41,30 @@ export interface TargetMatch {
   target: string;
 }
 
-/** The first comment holding the example's normalised target (≥ MIN_TARGET_CHARS), or null. */
-export function findTargetInComments(beforeText: string, afterText: string, comments: readonly string[]): TargetMatch | null {
+/** The example's normalised target and its longest word, or null when the target is too short to count. */
+function targetProbe(beforeText: string, afterText: string): { target: string; word: string } | null {
   const target = normaliseLines(targetOf(beforeText, afterText));
   if (target.length < MIN_TARGET_CHARS) return null;
   // Normalising only changes whitespace, so the target's longest word must stand verbatim in any
   // comment that holds it: a cheap test that spares normalising most comments.
   const word = target.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
-  const index = comments.findIndex((c) => c.includes(word) && normaliseLines(c).includes(target));
-  return index < 0 ? null : { comment: index, target };
+  return { target, word };
+}
+
+const holds = (comment: string, probe: { target: string; word: string }) => comment.includes(probe.word) && normaliseLines(comment).includes(probe.target);
+
+/** The first comment holding the example's normalised target (≥ MIN_TARGET_CHARS), or null. */
+export function findTargetInComments(beforeText: string, afterText: string, comments: readonly string[]): TargetMatch | null {
+  const probe = targetProbe(beforeText, afterText);
+  if (probe === null) return null;
+  const index = comments.findIndex((c) => holds(c, probe));
+  return index < 0 ? null : { comment: index, target: probe.target };
+}
+
+/** Indices of every comment holding the example's normalised target (≥ MIN_TARGET_CHARS). */
+export function commentsHoldingTarget(beforeText: string, afterText: string, comments: readonly string[]): number[] {
+  const probe = targetProbe(beforeText, afterText);
+  const found: number[] = [];
+  if (probe !== null) comments.forEach((c, i) => holds(c, probe) && found.push(i));
+  return found;
 }

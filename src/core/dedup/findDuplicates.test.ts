@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { UserError } from '../store/errors';
 import { findDuplicates, type DedupCandidate } from './index';
+import { HunkSketcher } from './hunkSketch';
 import { MinHasher } from './minhash';
 import { byKey, candidate, DEFAULTS, freshTokens, hunkOf, PROPOSE_ALL, referenceJaccard, shuffled } from './testHunks';
 
@@ -197,6 +198,16 @@ describe('dedup findDuplicates', () => {
       const rules = new Set(Object.values(expected).map((d) => d.split(' ')[0]));
       assert.deepEqual([...rules].sort(), ['boilerplate', 'exact_duplicate', 'near_duplicate', 'same_change']);
       for (const seed of [1, 2, 3, 4]) assert.deepEqual(run(shuffled(cs, seed), DEFAULTS), expected, `shuffle ${seed}`);
+    });
+
+    it('decides the same from sketches computed ahead (the build computes them in a worker)', () => {
+      const cs = mixedOrganization();
+      const sketcher = new HunkSketcher(DEFAULTS);
+      const ahead = cs.map((c) => {
+        sketcher.load(c.before, c.after);
+        return { ...c, sketch: { beforeFingerprint: sketcher.beforeFingerprint, wholeFingerprint: sketcher.wholeFingerprint, keys: sketcher.keys() } };
+      });
+      assert.deepEqual(run(ahead, DEFAULTS), run(cs, DEFAULTS));
     });
 
     it('names a kept example as keptKey (same_change: an example of the kept change)', () => {

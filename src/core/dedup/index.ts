@@ -23,6 +23,7 @@ import { IdenticalTexts, textsInManyChanges } from './identical';
 import { NearDuplicateIndex } from './nearDuplicates';
 import { checkParams, earliestFirst } from './order';
 import { sameChangeRemovals } from './sameChange';
+import type { HunkSketch } from './hunkSketch';
 import { HunkSketches } from './sketches';
 
 export interface DedupCandidate {
@@ -32,6 +33,7 @@ export interface DedupCandidate {
   created: string;         // ISO timestamp of the change's creation
   before: string;          // before-side hunk text (raw, as stored)
   after: string;           // after-side hunk text
+  sketch?: HunkSketch;     // computed ahead with the same params (the build's worker), else computed here
 }
 export type DuplicateRule = 'same_change' | 'exact_duplicate' | 'near_duplicate' | 'boilerplate';
 export interface DedupParams { nearDuplicateJaccard: number; minhashPermutations: number; lshBands: number; lshRows: number; shingleTokens: number; boilerplateMinChanges: number; }

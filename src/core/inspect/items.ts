@@ -49,24 +49,26 @@ export interface CommentItem {
 
 export type Item = ExampleItem | CommentItem;
 
-const windowClause = (alias: string) => `(${alias}.window IS ? OR ${alias}.window = ?)`;
-
 export function listItems(store: CorpusStore, group: GroupRef, offset: number, limit: number, filter: ItemFilter = {}): Item[] {
   if (group.unit === 'comments') return listComments(store, group, offset, limit, filter);
   if (group.unit === 'changes') return [];
-  const where = [`e.build_id = ?`, `h.org = ?`, windowClause('e'), group.rule === 'kept' ? 'e.rule IS NULL' : 'e.rule = ?'];
-  const params: (string | number | null)[] = [group.buildId, group.org, group.window, group.window];
+  const where = ['e.build_id = ?', 'h.org = ?', 'e.window IS ?', group.rule === 'kept' ? 'e.rule IS NULL' : 'e.rule = ?'];
+  const params: (string | number | null)[] = [group.buildId, group.org, group.window];
   if (group.rule !== 'kept') params.push(group.rule);
   addFilter(where, params, filter, 'e.example_key', 'EXISTS (SELECT 1 FROM example_comments x JOIN comments cc ON cc.id = x.comment_id WHERE x.example_id = e.id AND lower(cc.message) LIKE ?)');
+  // Examples are numbered in the order the tree lists them (build/exampleStage.ts, treeOrder), so a
+  // page is a walk of examples_group in id order; the per-row subqueries then run for that page only.
   const rows = store.all<Record<string, number | string | null>>(
-    `SELECT e.id, e.example_key, c.number, c.project, e.path, e.ps_before, e.ps_after, e.rule,
+    `WITH page AS (
+       SELECT e.id FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
+       WHERE ${where.join(' AND ')} ORDER BY e.id LIMIT ? OFFSET ?)
+     SELECT e.id, e.example_key, c.number, c.project, e.path, e.ps_before, e.ps_after, e.rule,
        (SELECT cm.message FROM example_comments x JOIN comments cm ON cm.id = x.comment_id WHERE x.example_id = e.id ORDER BY cm.line, cm.updated LIMIT 1) AS first_comment,
        (SELECT count(*) FROM flags f WHERE f.example_key = e.example_key) AS flags,
        (SELECT count(*) FROM flags f WHERE f.example_key = e.example_key AND f.status = 'open') AS open_flags,
        (SELECT count(*) FROM labels l WHERE l.example_key = e.example_key) AS labels
-     FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
-     WHERE ${where.join(' AND ')}
-     ORDER BY c.created, c.number, e.path, e.before_start LIMIT ? OFFSET ?`,
+     FROM page JOIN examples e ON e.id = page.id JOIN changes c ON c.id = e.change_id
+     ORDER BY e.id`,
     [...params, limit, offset],
   );
   return rows.map((r) => ({
@@ -89,8 +91,9 @@ function addFilter(where: string[], params: (string | number | null)[], filter: 
 }
 
 function listComments(store: CorpusStore, group: GroupRef, offset: number, limit: number, filter: ItemFilter): CommentItem[] {
-  const where = ['d.build_id = ?', "d.unit = 'comments'", 'd.org = ?', windowClause('d'), 'd.rule = ?'];
-  const params: (string | number | null)[] = [group.buildId, group.org, group.window, group.window, group.rule];
+  // `window IS ?` matches the window by name, or no window (null), and can use the index.
+  const where = ['d.build_id = ?', "d.unit = 'comments'", 'd.org = ?', 'd.window IS ?', 'd.rule = ?'];
+  const params: (string | number | null)[] = [group.buildId, group.org, group.window, group.rule];
   if (filter.flagged || filter.label) return []; // flags and labels belong to examples, not removed comments
   if (filter.text) {
     where.push('lower(cm.message) LIKE ?');
