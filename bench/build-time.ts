@@ -1,5 +1,6 @@
 // Build time and memory: runBuild on a generated corpus (bench/generate.ts), once per fresh process.
-//   node bench/run.mjs build-time --db /tmp/bench-100k.sqlite [--runs 3] [--planted <side file>]
+//   node bench/run.mjs build-time --db /tmp/bench-100k.sqlite [--runs 3] [--planted <side file>] [--no-worker]
+// (--no-worker: the hunk facts are computed on the build's own thread, as without a second core.)
 // Each run spawns this bundle again as a child, which opens the corpus, runs runBuild (per-stage
 // times from its onProgress events), records peak RSS, scores the duplicate decisions against the
 // planted ones, then does a BARE SCAN of the same rows with the same store API (every change,
@@ -51,7 +52,7 @@ async function child(db: string, planted: string, save: boolean): Promise<RunRes
   const dedupRules = { nearDuplicateJaccard: rules.nearDuplicateJaccard, minhashPermutations: rules.minhashPermutations, lshBands: rules.lshBands, lshRows: rules.lshRows, shingleTokens: rules.shingleTokens, boilerplateMinChanges: rules.boilerplateMinChanges };
   const events: { stage: string; at: number }[] = [];
   const tBuild = performance.now();
-  const result = await runBuild(store, { onProgress: (p) => events.push({ stage: p.stage, at: performance.now() }) });
+  const result = await runBuild(store, { hunkFactsWorker: !process.argv.includes('--no-worker'), onProgress: (p) => events.push({ stage: p.stage, at: performance.now() }) });
   const buildMs = performance.now() - tBuild;
   const peakRssMbAfterBuild = maxRssMb();
   const stagesMs: Record<string, number> = {};
@@ -106,7 +107,8 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
     for (let run = 1; run <= runs; run++) {
       // Run 1 builds a temp copy so it can also time the save without touching the benchmark corpus.
       if (run === 1) copyFileSync(db, copy);
-      const args = ['-e', 'require(process.argv[1])', bundle, '--child', '--db', run === 1 ? copy : db, '--planted', planted, ...(run === 1 ? ['--save'] : [])];
+      const args = ['-e', 'require(process.argv[1])', bundle, '--child', '--db', run === 1 ? copy : db, '--planted', planted, ...(run === 1 ? ['--save'] : []),
+        ...(process.argv.includes('--no-worker') ? ['--no-worker'] : [])];
       const out = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20, encoding: 'utf8' });
       if (out.status !== 0) throw new Error(`run ${run} failed (exit ${out.status})`);
       const r = JSON.parse(out.stdout.trim().split('\n').pop()!) as RunResult;
@@ -143,7 +145,7 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
 
 async function main(): Promise<void> {
   const db = arg('db');
-  if (!db) throw new Error('usage: node bench/run.mjs build-time --db <corpus.sqlite> [--runs 3] [--planted <file.planted.json>]');
+  if (!db) throw new Error('usage: node bench/run.mjs build-time --db <corpus.sqlite> [--runs 3] [--planted <file.planted.json>] [--no-worker]');
   const planted = arg('planted') ?? plantedFileOf(db);
   if (process.argv.includes('--child')) {
     console.log(JSON.stringify(await child(db, planted, process.argv.includes('--save'))));

@@ -9,7 +9,7 @@ import { runExampleStages } from './exampleStage';
 import { FunnelTally, type DatasetFunnel } from './funnelReport';
 import { configHash, rulesVersion } from './hashing';
 import { loadCorpus, storedConfig } from './loadCorpus';
-import { buildDecisions, corpusHash, writeBuild } from './writeBuild';
+import { buildDecisions, writeBuild } from './writeBuild';
 import { assignHalves } from './halves';
 import { HunkFactsPool } from './hunkFactsPool';
 
@@ -78,14 +78,15 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
 
   progress('write');
   const decisions = buildDecisions([...corpus.changes.values()], stage2.comments, examples);
-  const hash = corpusHash(decisions, examples);
   const header = { configHash: configHash(config), rulesVersion: rulesVersion(config), startedAt };
   let funnel: DatasetFunnel | undefined;
-  const buildId = writeBuild(store, header, decisions, examples, signal, (id) => {
+  let hash = '';
+  const buildId = writeBuild(store, header, decisions, examples, signal, (id, corpusHash) => {
+    hash = corpusHash;
     const finishedAt = new Date().toISOString();
     funnel = tally.report({ corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt }, corpus.windows);
     for (const [org, report] of halves ?? []) if (funnel.organizations[org]) funnel.organizations[org].halves = report;
-    return { corpusHash: hash, finishedAt, funnel: JSON.stringify(funnel) };
+    return { finishedAt, funnel: JSON.stringify(funnel) };
   });
   opts.onProgress?.({ stage: 'done', done: STEPS.length, total: STEPS.length });
   return {

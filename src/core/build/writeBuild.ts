@@ -1,6 +1,6 @@
 // Writes one build in a single transaction: its builds row, its examples (older builds' examples are
 // deleted first; their decisions stay, for comparing builds), example_comments, and a decision for
-// every unit. The corpus hash is computed from the same decisions and kept examples, in key order.
+// every unit. The corpus hash is computed from the same decisions and kept examples as they are written.
 import { createHash } from 'node:crypto';
 import type { CorpusStore } from '../store/corpusStore';
 import { abortError } from './abort';
@@ -41,33 +41,52 @@ export function buildDecisions(changes: readonly ChangeRec[], comments: readonly
   ];
 }
 
+// Free text is length-prefixed rather than escaped: unambiguous, and cheap on 100k texts.
+const text = (s: string | null) => (s === null ? '-' : `${s.length}:${s}`);
+
 /**
- * SHA-256 over every decision and every kept example (key, window, path, language, patch sets,
- * starts, texts, attached comments), in key order: the same stored records and rules give the same
- * hash whatever order the rows were stored in, and whichever build id or time.
+ * The corpus hash, fed while the build is written: SHA-256 over every decision (in key order, the
+ * order they are written in) and then every kept example (key, window, path, language, patch sets,
+ * starts, texts, attached comments) in key order. Each kept example is digested from the UTF-8 bytes
+ * already encoded for its row, so its text is hashed once and not copied again. The same stored
+ * records and rules give the same hash whatever order the rows were stored in, and whichever build
+ * id or time.
  */
-export function corpusHash(decisions: readonly Decision[], examples: readonly ExampleRec[]): string {
-  const hash = createHash('sha256');
-  let chunk: string[] = [];
-  const flush = () => {
-    hash.update(chunk.join(''));
-    chunk = [];
-  };
-  // Free text is length-prefixed rather than escaped: unambiguous, and cheap on 100k texts.
-  const text = (s: string | null) => (s === null ? '-' : `${s.length}:${s}`);
-  for (const d of decisions) {
-    chunk.push(`D\t${d.unit}\t${text(d.key)}\t${d.org}\t${text(d.window)}\t${d.stage}\t${d.rule}\n`);
-    if (chunk.length >= 4096) flush();
+export class CorpusHasher {
+  private readonly decisions = createHash('sha256');
+  private chunk: string[] = [];
+  private readonly examples: { key: string; digest: Buffer }[] = [];
+
+  /** Decisions must come in key order (buildDecisions' order). */
+  addDecision(d: Decision): void {
+    this.chunk.push(`D\t${d.unit}\t${text(d.key)}\t${d.org}\t${text(d.window)}\t${d.stage}\t${d.rule}\n`);
+    if (this.chunk.length >= 4096) this.flush();
   }
-  const kept = examples.filter((e) => e.rule === null).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
-  for (const e of kept) {
+
+  /** A kept example, with its before and after texts as UTF-8; any order. */
+  addKeptExample(e: ExampleRec, before: Uint8Array, after: Uint8Array): void {
     const comments = e.comments.map((c) => c.gerritId).sort();
-    chunk.push(`E\t${text(e.key)}\t${text(e.window)}\t${text(e.path)}\t${e.language}\t${e.psBefore}\t${e.psBefore + 1}\t${e.beforeStart}\t${e.afterStart}\t`
-      + `${text(e.beforeText)}\t${text(e.afterText)}\t${comments.length}\t${comments.map(text).join('\t')}\n`);
-    if (chunk.length >= 1024) flush();
+    const h = createHash('sha256');
+    h.update(`E\t${text(e.key)}\t${text(e.window)}\t${text(e.path)}\t${e.language}\t${e.psBefore}\t${e.psBefore + 1}\t${e.beforeStart}\t${e.afterStart}\t`
+      + `${comments.length}\t${comments.map(text).join('\t')}\t${before.length}:`);
+    h.update(before);
+    h.update(`\t${after.length}:`);
+    h.update(after);
+    this.examples.push({ key: e.key, digest: h.digest() });
   }
-  flush();
-  return hash.digest('hex');
+
+  digest(): string {
+    this.flush();
+    const all = createHash('sha256').update(this.decisions.digest());
+    this.examples.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+    for (const { key, digest } of this.examples) all.update(`${text(key)}\t`).update(digest);
+    return all.digest('hex');
+  }
+
+  private flush(): void {
+    this.decisions.update(this.chunk.join(''));
+    this.chunk = [];
+  }
 }
 
 export interface BuildHeader {
@@ -86,7 +105,7 @@ const utf8 = new TextEncoder();
  * and growing a journal file there copies it over and over).
  */
 export function writeBuild(store: CorpusStore, header: BuildHeader, decisions: readonly Decision[], examples: readonly ExampleRec[],
-  signal: AbortSignal | undefined, finish: (buildId: number) => { corpusHash: string; finishedAt: string; funnel: string }): number {
+  signal: AbortSignal | undefined, finish: (buildId: number, corpusHash: string) => { finishedAt: string; funnel: string }): number {
   const journal = String(store.scalar('PRAGMA journal_mode'));
   store.db.exec('PRAGMA journal_mode = MEMORY');
   try {
@@ -102,21 +121,27 @@ export function writeBuild(store: CorpusStore, header: BuildHeader, decisions: r
         before_start, after_start, before_text, after_text, window, half, unit, rule)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?, ?)`);
       const insertLink = store.prepare('INSERT OR IGNORE INTO example_comments(example_id, comment_id) VALUES (?, ?)');
+      const hasher = new CorpusHasher();
       examples.forEach((e, i) => {
         check(i);
         const id = i + 1;
+        const before = utf8.encode(e.beforeText);
+        const after = utf8.encode(e.afterText);
         insertExample.run([id, buildId, e.key, e.change.id, e.path, e.language, e.psBefore, e.psBefore + 1, e.beforeStart, e.afterStart,
-          utf8.encode(e.beforeText), utf8.encode(e.afterText), e.window, e.half ?? null, e.unit, e.rule]);
+          before, after, e.window, e.half ?? null, e.unit, e.rule]);
         for (const c of e.comments) insertLink.run([id, c.id]);
+        if (e.rule === null) hasher.addKeptExample(e, before, after);
       });
 
       const insertDecision = store.prepare(`INSERT INTO decisions(build_id, unit, unit_key, unit_id, org, window, stage, rule) VALUES (${buildId}, ?, ?, ?, ?, ?, ?, ?)`);
       decisions.forEach((d, i) => {
         check(i);
         insertDecision.run([d.unit, d.key, d.unitId, d.org, d.window, d.stage, d.rule]);
+        hasher.addDecision(d);
       });
-      const last = finish(buildId);
-      store.run('UPDATE builds SET corpus_hash = ?, finished_at = ?, funnel = ? WHERE id = ?', [last.corpusHash, last.finishedAt, last.funnel, buildId]);
+      const corpusHash = hasher.digest();
+      const last = finish(buildId, corpusHash);
+      store.run('UPDATE builds SET corpus_hash = ?, finished_at = ?, funnel = ? WHERE id = ?', [corpusHash, last.finishedAt, last.funnel, buildId]);
       return buildId;
     });
   } finally {
