@@ -126,7 +126,7 @@ describe('the sample corpus', function () {
     }
   });
 
-  it('lists every example group in full, page by page, in tree order (change created, number, file, line)', async () => {
+  it('lists every example group in full, page by page (by offset and after the last id), in tree order', async () => {
     const store = await CorpusStore.open(db);
     try {
       const buildId = latestBuildId(store)!;
@@ -147,7 +147,14 @@ describe('the sample corpus', function () {
               paged.push(...page.map((it) => it.id));
               if (page.length < 3) break;
             }
-            assert.deepEqual(paged, expected, `${ref.org}/${ref.window}/${ref.rule}`);
+            assert.deepEqual(paged, expected, `${ref.org}/${ref.window}/${ref.rule} by offset`);
+            const keyset: number[] = [];
+            for (;;) {
+              const page = listItems(store, ref, keyset.length, 3, {}, keyset.at(-1));
+              keyset.push(...page.map((it) => it.id));
+              if (page.length < 3) break;
+            }
+            assert.deepEqual(keyset, expected, `${ref.org}/${ref.window}/${ref.rule} after the last id`);
             groups++;
           }
         }

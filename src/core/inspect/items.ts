@@ -49,12 +49,20 @@ export interface CommentItem {
 
 export type Item = ExampleItem | CommentItem;
 
-export function listItems(store: CorpusStore, group: GroupRef, offset: number, limit: number, filter: ItemFilter = {}): Item[] {
+/**
+ * A page of a group's items. `afterId`, the id of the last example of the previous page, reads the next
+ * page of examples from the index instead of skipping `offset` rows (removed comments page by offset).
+ */
+export function listItems(store: CorpusStore, group: GroupRef, offset: number, limit: number, filter: ItemFilter = {}, afterId?: number): Item[] {
   if (group.unit === 'comments') return listComments(store, group, offset, limit, filter);
   if (group.unit === 'changes') return [];
   const where = ['e.build_id = ?', 'h.org = ?', 'e.window IS ?', group.rule === 'kept' ? 'e.rule IS NULL' : 'e.rule = ?'];
   const params: (string | number | null)[] = [group.buildId, group.org, group.window];
   if (group.rule !== 'kept') params.push(group.rule);
+  if (afterId !== undefined) {
+    where.push('e.id > ?');
+    params.push(afterId);
+  }
   addFilter(where, params, filter, 'e.example_key', 'EXISTS (SELECT 1 FROM example_comments x JOIN comments cc ON cc.id = x.comment_id WHERE x.example_id = e.id AND lower(cc.message) LIKE ?)');
   // Examples are numbered in the order the tree lists them (build/exampleStage.ts, treeOrder), so a
   // page is a walk of examples_group in id order; the per-row subqueries then run for that page only.
@@ -69,7 +77,7 @@ export function listItems(store: CorpusStore, group: GroupRef, offset: number, l
        (SELECT count(*) FROM labels l WHERE l.example_key = e.example_key) AS labels
      FROM page JOIN examples e ON e.id = page.id JOIN changes c ON c.id = e.change_id
      ORDER BY e.id`,
-    [...params, limit, offset],
+    [...params, limit, afterId === undefined ? offset : 0],
   );
   return rows.map((r) => ({
     kind: 'example', id: Number(r.id), key: String(r.example_key), changeNumber: Number(r.number), project: String(r.project),

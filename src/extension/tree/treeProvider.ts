@@ -110,7 +110,8 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
     const corpus = this.session.corpus;
     const items = this.groupChildren.get(n);
     if (!corpus || !items) return;
-    const page = listItems(corpus.store, n.ref, items.length, n.pageSize, this.filter);
+    const last = items[items.length - 1]?.item;
+    const page = listItems(corpus.store, n.ref, items.length, n.pageSize, this.filter, last?.kind === 'example' ? last.id : undefined);
     for (const item of page) items.push({ type: 'item', parent: n, item, index: items.length });
     n.loaded = items.length;
     // With an item filter the true count is unknown until the last page; stop offering more then.
