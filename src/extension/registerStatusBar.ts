@@ -1,5 +1,6 @@
 // A status bar item: corpus name, kept examples and build number; clicking opens the funnel report.
 import * as vscode from 'vscode';
+import { keptCount } from '../core/inspect/groups';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 
@@ -10,7 +11,8 @@ export function registerStatusBar(session: CorpusSession): vscode.Disposable[] {
   const update = () => {
     const c = session.corpus;
     if (!c) return item.hide();
-    const kept = c.buildId === undefined ? undefined : Number(c.store.scalar("SELECT count(*) FROM decisions WHERE build_id = ? AND unit = 'examples' AND rule = 'kept'", [c.buildId]));
+    // From the build's recorded funnel: counting the decisions takes ~100 ms at 100k examples.
+    const kept = c.buildId === undefined ? undefined : keptCount(c.store, c.buildId);
     item.text = `$(database) ${c.config.name}: ${kept === undefined ? 'not built' : `${kept.toLocaleString('en-US')} kept · build ${c.buildId}`}`;
     item.tooltip = `Review Corpus ${c.config.name}\n${c.dbFile}`;
     item.show();

@@ -9,7 +9,7 @@ import { buildSampleCorpus } from '../../scripts/sample-corpus';
 import { runCli } from '../../src/cli/main';
 import { FUNNEL } from '../../src/core/rules/funnel';
 import { CorpusStore } from '../../src/core/store/corpusStore';
-import { countGroups, latestBuildId, treeGroups } from '../../src/core/inspect/groups';
+import { countGroups, keptCount, latestBuildId, treeGroups } from '../../src/core/inspect/groups';
 import { listItems, type GroupRef } from '../../src/core/inspect/items';
 
 const GOLDEN = path.resolve('test/fixtures/golden/dataset-funnel.json');
@@ -120,7 +120,11 @@ describe('the sample corpus', function () {
     try {
       const builds = store.all<{ id: number }>('SELECT id FROM builds ORDER BY id');
       assert.ok(builds.length >= 2);
-      for (const b of builds) assert.deepEqual(treeGroups(store, b.id), countGroups(store, b.id), `build ${b.id}`);
+      for (const b of builds) {
+        assert.deepEqual(treeGroups(store, b.id), countGroups(store, b.id), `build ${b.id}`);
+        const kept = store.scalar("SELECT count(*) FROM decisions WHERE build_id = ? AND unit = 'examples' AND rule = 'kept'", [b.id]);
+        assert.equal(keptCount(store, b.id), Number(kept), `build ${b.id}: the status bar's kept count`);
+      }
     } finally {
       store.close();
     }

@@ -53,6 +53,11 @@ export function treeGroups(store: CorpusStore, buildId: number): OrgGroup[] {
   return typeof json === 'string' ? groupsFromFunnel(store, JSON.parse(json) as DatasetFunnel) : countGroups(store, buildId);
 }
 
+/** Examples kept by the build, every organization and window (the no-window group included). */
+export function keptCount(store: CorpusStore, buildId: number): number {
+  return treeGroups(store, buildId).reduce((n, o) => n + o.windows.reduce((m, w) => m + w.kept, 0), 0);
+}
+
 function groupsFromFunnel(store: CorpusStore, funnel: DatasetFunnel): OrgGroup[] {
   const windows = store.all<StoredWindow>('SELECT * FROM windows ORDER BY from_date');
   const orgs = store.all<{ org: string }>('SELECT org FROM hosts ORDER BY org').map((r) => r.org);

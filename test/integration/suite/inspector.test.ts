@@ -76,6 +76,17 @@ describe('inspector', function () {
     assert.ok(groups > 40, `walked ${groups} groups`);
   });
 
+  it('shows the corpus name, the kept count and the build number in the status bar', async () => {
+    const c = a.session.corpus!;
+    const kept = Number(c.store.scalar("SELECT count(*) FROM decisions WHERE build_id = ? AND unit = 'examples' AND rule = 'kept'", [c.buildId!]));
+    const expected = `${c.config.name}: ${kept.toLocaleString('en-US')} kept · build ${c.buildId}`;
+    const shown = await until('the status bar item', async () => {
+      const items = await dom.query('.statusbar-item');
+      return items.map((i) => plain(i.text).trim()).find((t) => t.includes(' kept · build ') || t.includes('not built'));
+    });
+    assert.equal(shown, expected);
+  });
+
   it('opens an example as a native diff: both sides, the title, and the comments drawn on their lines', async () => {
     const e = await openExampleOf(a, 'os930005_c01');
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab!;
