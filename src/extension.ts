@@ -29,6 +29,7 @@ export interface ReviewCorpusApi {
 export async function activate(context: vscode.ExtensionContext): Promise<ReviewCorpusApi> {
   const log = vscode.window.createOutputChannel(OUTPUT_CHANNEL, { log: true });
   const session = new CorpusSession(log);
+  openSession = session;
   const salt = new SaltStore(context.secrets);
   const { tree, disposables: treeDisposables } = registerTree(session);
   const active = new ActiveExample(session);
@@ -64,4 +65,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Review
   return api;
 }
 
-export function deactivate(): void {}
+let openSession: CorpusSession | undefined;
+
+/** VS Code waits for this before disposing the subscriptions: labels and flag decisions still pending reach the file. */
+export async function deactivate(): Promise<void> {
+  try {
+    await openSession?.flush();
+  } catch (e) {
+    openSession?.log.error(`saving on shutdown: ${(e as Error).message}`);
+  }
+}

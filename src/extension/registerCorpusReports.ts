@@ -34,6 +34,7 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
   return [
     vscode.commands.registerCommand(Commands.verify, guard(async () => {
       const c = need();
+      await session.flush();
       const r = await runInWorker(context.extensionPath, 'Review Corpus: Verify Reproducibility', { kind: 'verify', configFile: c.configFile }, session.log);
       session.log.info(r.summary);
       void (r.ok === false ? vscode.window.showWarningMessage(r.summary) : vscode.window.showInformationMessage(r.summary));
@@ -45,6 +46,7 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
         defaultUri: vscode.Uri.file(path.join(path.dirname(c.configFile), 'examples.jsonl')), filters: { 'JSON Lines': ['jsonl'] }, title: 'Export kept examples',
       }))?.fsPath;
       if (!out) return undefined;
+      await session.flush(); // the export reads flags from the file
       const r = await runInWorker(context.extensionPath, 'Review Corpus: Export', { kind: 'export', configFile: c.configFile, out }, session.log);
       void vscode.window.showInformationMessage(r.summary);
       return r;

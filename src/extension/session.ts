@@ -10,6 +10,9 @@ import { latestBuildId } from '../core/inspect/groups';
 import { ContextKeys } from './ids/contextKeys';
 import { SETTINGS_SECTION, Settings } from './ids/settings';
 
+/** How long `mutate` waits for more changes before saving them together. */
+const SAVE_DELAY_MS = 750;
+
 export interface OpenCorpus {
   configFile: string;
   config: CorpusConfig;
@@ -45,6 +48,7 @@ export class CorpusSession implements vscode.Disposable {
   }
 
   async open(configFile: string): Promise<OpenCorpus | undefined> {
+    await this.flush(); // the corpus shown now, or its file re-read: pending changes go to disk first
     const config = loadCorpusConfig(configFile);
     this.configFile = configFile;
     const dbFile = corpusDbPath(configFile, config);
@@ -61,18 +65,53 @@ export class CorpusSession implements vscode.Disposable {
   }
 
   /**
-   * A small write from the UI (a flag decision, a label): applied in one transaction, saved atomically,
-   * then announced. Refused while a worker job owns the file, so neither write is lost.
+   * A small write from the UI (a flag decision, a label): applied in one transaction and announced at
+   * once; the file is saved atomically in the background shortly after, one save for a burst of
+   * writes (a whole-file save of a large corpus takes seconds). Refused while a worker job owns the
+   * file, so neither write is lost. `flush` writes what is pending.
    */
   mutate<T>(work: (store: CorpusStore) => T): T {
     const corpus = this.current;
     if (!corpus) throw new Error('no corpus is open');
     if (this.busy) throw new Error('a fetch or rebuild is running; try again when it has finished');
     const result = corpus.store.transaction(() => work(corpus.store));
-    corpus.store.save();
+    this.unsaved = true;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.flush().catch((e: Error) => {
+      this.log.error(`saving ${corpus.dbFile}: ${e.message}`);
+      void vscode.window.showErrorMessage(`Review Corpus: could not save ${corpus.dbFile} (${e.message}); the change is kept in memory and saved again with the next one`);
+    }), SAVE_DELAY_MS);
     this.changed.fire(corpus);
     return result;
   }
+
+  /** Changes made by `mutate` that are not in the file yet. */
+  get hasUnsavedChanges(): boolean {
+    return this.unsaved || this.saving !== undefined;
+  }
+
+  /** Saves what `mutate` changed, if anything; resolves once it is on disk. Jobs that read the file call it first. */
+  async flush(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    while (this.saving) await this.saving.catch(() => undefined); // one save at a time, in order
+    const corpus = this.current;
+    if (!this.unsaved || !corpus) return;
+    this.unsaved = false;
+    this.saving = corpus.store.saveInBackground();
+    try {
+      await this.saving;
+    } catch (e) {
+      this.unsaved = true;
+      throw e;
+    } finally {
+      this.saving = undefined;
+    }
+  }
+
+  private unsaved = false;
+  private saving: Promise<void> | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
 
   /** Set while a worker job writes the corpus file. */
   busy = false;
@@ -90,6 +129,7 @@ export class CorpusSession implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.saveTimer);
     this.current?.store.close();
     this.current = undefined;
     this.changed.dispose();

@@ -1,6 +1,7 @@
 // The inspector in the real VS Code: tree counts, example diffs with comments drawn in place, hovers,
 // read-only threads, flags in Problems, labels, next/previous, and hostile comment text kept inert.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
@@ -173,14 +174,19 @@ describe('inspector', function () {
     assert.equal((a.tree.provider.getTreeItem(item).iconPath as vscode.ThemeIcon).id, 'warning');
   });
 
-  it('labels the active example with the keyboard shortcuts', async () => {
+  it('labels the active example with the keyboard shortcuts, and the labels reach the file in the background', async () => {
     const e = await openExampleOf(a, 'os930005_c01');
+    const file = a.session.corpus!.dbFile;
+    const copiesOfKey = () => { const bytes = readFileSync(file); let n = 0; for (let at = bytes.indexOf(e.key); at >= 0; at = bytes.indexOf(e.key, at + 1)) n++; return n; };
+    const onDisk = copiesOfKey();
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
     await dom.press('Alt+1');
     const label = await until('a stored label', () => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [e.key]) as string | undefined);
     assert.equal(label, 'answers');
     await dom.press('Alt+3');
     await until('the label changes to unsure', () => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [e.key]) === 'unsure' || undefined);
+    await until('the labels saved', () => !a.session.hasUnsavedChanges || undefined);
+    assert.ok(copiesOfKey() > onDisk, 'the label row (and its index entry) are in the corpus file');
   });
 
   it('moves to the next and previous example within the tree group', async () => {
