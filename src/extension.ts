@@ -1,5 +1,6 @@
 // Activation only wires things together; each feature lives in a register… module.
 import * as vscode from 'vscode';
+import path from 'node:path';
 import { CorpusSession } from './extension/session';
 import { OUTPUT_CHANNEL } from './extension/ids/views';
 import { SaltStore } from './extension/salt';
@@ -28,7 +29,7 @@ export interface ReviewCorpusApi {
 
 export async function activate(context: vscode.ExtensionContext): Promise<ReviewCorpusApi> {
   const log = vscode.window.createOutputChannel(OUTPUT_CHANNEL, { log: true });
-  const session = new CorpusSession(log);
+  const session = new CorpusSession(log, path.join(context.extensionPath, 'dist', 'worker.js'));
   openSession = session;
   const salt = new SaltStore(context.secrets);
   const { tree, disposables: treeDisposables } = registerTree(session);

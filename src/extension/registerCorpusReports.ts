@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { compareBuilds, reconciliationLine } from '../core/verify/compareBuilds';
-import { sealWindow, unsealWindow, storedWindows } from '../core/config/windows';
+import { storedWindows } from '../core/config/windows';
 import { localUserPseudonym } from '../core/privacy/localUser';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
@@ -75,7 +75,7 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
     vscode.commands.registerCommand(Commands.sealWindow, guard(async (n?: CorpusNode) => {
       const name = await pickWindow(false, n);
       if (!name) return;
-      const hash = session.mutate((store) => sealWindow(store, name));
+      const hash = session.edit({ kind: 'seal', window: name, at: new Date().toISOString() }) ?? '';
       void vscode.window.showInformationMessage(`Sealed window "${name}" (sha256 ${hash.slice(0, 12)}…).`);
     })),
     vscode.commands.registerCommand(Commands.unsealWindow, guard(async (n?: CorpusNode) => {
@@ -87,7 +87,7 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       if (ok !== 'Unseal') return;
       const s = await salt.getOrAsk();
       if (!s) throw new Error('a salt is needed to record who unsealed the window');
-      session.mutate((store) => unsealWindow(store, name, localUserPseudonym(s)));
+      session.edit({ kind: 'unseal', window: name, rater: localUserPseudonym(s), at: new Date().toISOString() });
       void vscode.window.showInformationMessage(`Unsealed window "${name}". Run "Fetch from Hosts" to read it.`);
     })),
   ];

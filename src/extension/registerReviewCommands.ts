@@ -1,7 +1,7 @@
 // Reviewing in place: confirm or dismiss flags, label examples, and move to the next/previous example.
 import * as vscode from 'vscode';
-import { decideFlag, flagsOf } from '../core/flags/flagStore';
-import { setLabel, type Label } from '../core/labels/labels';
+import { flagsOf } from '../core/flags/flagStore';
+import type { Label } from '../core/labels/labels';
 import { localUserPseudonym } from '../core/privacy/localUser';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
@@ -43,7 +43,7 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
       chosen = pick.map((p) => p.flag);
     }
     const who = await rater();
-    session.mutate((store) => { for (const f of chosen) decideFlag(store, f.id, status, who); });
+    session.edit({ kind: 'flags', flagIds: chosen.map((f) => f.id), status, rater: who, at: new Date().toISOString() });
     session.log.info(`${status} ${chosen.length} flag(s) on ${key}`);
   });
 
@@ -57,7 +57,7 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     }
     if (!chosen) return;
     const who = await rater();
-    session.mutate((store) => setLabel(store, key, who, chosen!));
+    session.edit({ kind: 'label', exampleKey: key, rater: who, label: chosen, at: new Date().toISOString() });
     vscode.window.setStatusBarMessage(`Labelled: ${LABEL_TEXT[chosen]}`, 3000);
   });
 

@@ -6,12 +6,12 @@ import path from 'node:path';
 import { CorpusStore } from '../core/store/corpusStore';
 import { corpusDbPath, loadCorpusConfig } from '../core/config/loadConfig';
 import type { CorpusConfig } from '../core/config/types';
+import { applyEdit, type CorpusEdit } from '../core/edits';
 import { latestBuildId } from '../core/inspect/groups';
+import { BackgroundSaver } from './backgroundSaver';
 import { ContextKeys } from './ids/contextKeys';
 import { SETTINGS_SECTION, Settings } from './ids/settings';
 
-/** How long `mutate` waits for more changes before saving them together. */
-const SAVE_DELAY_MS = 750;
 
 export interface OpenCorpus {
   configFile: string;
@@ -26,7 +26,8 @@ export class CorpusSession implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<OpenCorpus | undefined>();
   readonly onDidChange = this.changed.event;
 
-  constructor(readonly log: vscode.LogOutputChannel) {}
+  /** @param workerFile dist/worker.js, which also runs the background saver */
+  constructor(readonly log: vscode.LogOutputChannel, private readonly workerFile: string) {}
 
   get corpus(): OpenCorpus | undefined {
     return this.current;
@@ -65,53 +66,38 @@ export class CorpusSession implements vscode.Disposable {
   }
 
   /**
-   * A small write from the UI (a flag decision, a label): applied in one transaction and announced at
-   * once; the file is saved atomically in the background shortly after, one save for a burst of
-   * writes (a whole-file save of a large corpus takes seconds). Refused while a worker job owns the
-   * file, so neither write is lost. `flush` writes what is pending.
+   * A small change from the UI (a label, flag decisions, sealing): applied to the open copy in one
+   * transaction and announced at once; the file is saved by a worker thread (BackgroundSaver), since
+   * saving a large corpus takes seconds. Refused while a job owns the file, so neither write is lost.
+   * Returns the seal hash for a 'seal' edit.
    */
-  mutate<T>(work: (store: CorpusStore) => T): T {
+  edit(edit: CorpusEdit): string | undefined {
     const corpus = this.current;
     if (!corpus) throw new Error('no corpus is open');
     if (this.busy) throw new Error('a fetch or rebuild is running; try again when it has finished');
-    const result = corpus.store.transaction(() => work(corpus.store));
-    this.unsaved = true;
-    clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => this.flush().catch((e: Error) => {
-      this.log.error(`saving ${corpus.dbFile}: ${e.message}`);
-      void vscode.window.showErrorMessage(`Review Corpus: could not save ${corpus.dbFile} (${e.message}); the change is kept in memory and saved again with the next one`);
-    }), SAVE_DELAY_MS);
+    const result = corpus.store.transaction(() => applyEdit(corpus.store, edit));
+    this.saver ??= new BackgroundSaver(this.workerFile, corpus.dbFile, (message) => {
+      this.log.error(`saving ${corpus.dbFile}: ${message}`);
+      void vscode.window.showErrorMessage(`Review Corpus: could not save ${corpus.dbFile} (${message}); your changes are kept in memory and saved with the next one`);
+    });
+    this.saver.submit(edit);
     this.changed.fire(corpus);
     return result;
   }
 
-  /** Changes made by `mutate` that are not in the file yet. */
+  /** Edits made by `edit` that are not in the file yet. */
   get hasUnsavedChanges(): boolean {
-    return this.unsaved || this.saving !== undefined;
+    return (this.saver?.pending ?? 0) > 0;
   }
 
-  /** Saves what `mutate` changed, if anything; resolves once it is on disk. Jobs that read the file call it first. */
+  /** Puts every edit in the file and stops the saver; anything about to read or replace the file calls it first. */
   async flush(): Promise<void> {
-    clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
-    while (this.saving) await this.saving.catch(() => undefined); // one save at a time, in order
-    const corpus = this.current;
-    if (!this.unsaved || !corpus) return;
-    this.unsaved = false;
-    this.saving = corpus.store.saveInBackground();
-    try {
-      await this.saving;
-    } catch (e) {
-      this.unsaved = true;
-      throw e;
-    } finally {
-      this.saving = undefined;
-    }
+    const saver = this.saver;
+    this.saver = undefined;
+    await saver?.close();
   }
 
-  private unsaved = false;
-  private saving: Promise<void> | undefined;
-  private saveTimer: NodeJS.Timeout | undefined;
+  private saver: BackgroundSaver | undefined;
 
   /** Set while a worker job writes the corpus file. */
   busy = false;
@@ -129,7 +115,7 @@ export class CorpusSession implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.saveTimer);
+    void this.saver?.close(); // deactivate() has already awaited flush(); this only stops an idle worker
     this.current?.store.close();
     this.current = undefined;
     this.changed.dispose();

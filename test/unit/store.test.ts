@@ -96,26 +96,6 @@ describe('corpus store', () => {
       store.close();
     });
 
-    it('saves in the background: a snapshot of the moment, the old file whole if it fails before the rename', async () => {
-      const dir = tempDir();
-      const file = path.join(dir, 'corpus.sqlite');
-      const store = await CorpusStore.create(file);
-      store.run("INSERT INTO hosts(org, url) VALUES ('old', 'u')");
-      await store.saveInBackground();
-      const oldBytes = readFileSync(file);
-      store.run("INSERT INTO hosts(org, url) VALUES ('new', 'u')");
-      await assert.rejects(store.saveInBackground({ beforeRename: () => { throw new Error('simulated crash'); } }), /simulated crash/);
-      assert.deepEqual(readFileSync(file), oldBytes, 'the old file is untouched');
-      assert.deepEqual(readdirSync(dir), ['corpus.sqlite'], 'no temporary file is left behind');
-      const saving = store.saveInBackground();
-      store.run("INSERT INTO hosts(org, url) VALUES ('later', 'u')"); // after the snapshot: not in this save
-      await saving;
-      const after = await CorpusStore.open(file);
-      assert.deepEqual(after.all('SELECT org FROM hosts ORDER BY id').map((r) => r.org), ['old', 'new']);
-      after.close();
-      store.close();
-    });
-
     it('leaves the old file whole when a child process dies before the rename', async () => {
       // A real crash: a process is killed with SIGKILL while holding the written temp file.
       const { spawnSync } = await import('node:child_process');

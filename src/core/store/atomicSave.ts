@@ -1,5 +1,4 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Test seam: runs after the temporary file is written and synced, before the rename. */
@@ -12,7 +11,8 @@ export interface SaveHooks {
  * write a temporary file in the same folder, fsync it, rename it over the target, fsync the folder.
  */
 export function saveAtomically(target: string, bytes: Uint8Array, hooks: SaveHooks = {}): void {
-  const { dir, temp } = tempBeside(target);
+  const dir = path.dirname(path.resolve(target));
+  const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now()}.tmp`);
   let renamed = false;
   try {
     const fd = openSync(temp, 'wx', 0o644);
@@ -31,38 +31,6 @@ export function saveAtomically(target: string, bytes: Uint8Array, hooks: SaveHoo
     if (!renamed) rmSync(temp, { force: true });
   }
 }
-
-/**
- * saveAtomically without holding the event loop: the writes, fsyncs and rename run on libuv's thread
- * pool (an 800 MB corpus takes seconds to write). Same steps, same guarantees.
- */
-export async function saveAtomicallyAsync(target: string, bytes: Uint8Array, hooks: SaveHooks = {}): Promise<void> {
-  const { dir, temp } = tempBeside(target);
-  let renamed = false;
-  try {
-    const file = await open(temp, 'wx', 0o644);
-    try {
-      for (let offset = 0; offset < bytes.length;) offset += (await file.write(bytes, offset, bytes.length - offset)).bytesWritten;
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    hooks.beforeRename?.(temp);
-    await rename(temp, target);
-    renamed = true;
-    syncDirectory(dir); // one small fsync; not worth a round trip through the pool
-  } finally {
-    if (!renamed) await rm(temp, { force: true });
-  }
-}
-
-/** A temp file name in the target's folder (so the rename stays on one file system), unique per save. */
-function tempBeside(target: string): { dir: string; temp: string } {
-  const dir = path.dirname(path.resolve(target));
-  tempCounter = (tempCounter + 1) % 1_000_000;
-  return { dir, temp: path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now()}.${tempCounter}.tmp`) };
-}
-let tempCounter = 0;
 
 function syncDirectory(dir: string): void {
   let fd: number | undefined;

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { BindParams, Database, SqlValue, Statement } from 'sql.js';
-import { saveAtomically, saveAtomicallyAsync, type SaveHooks } from './atomicSave';
+import { saveAtomically, type SaveHooks } from './atomicSave';
 import { CorpusFileError } from './errors';
 import { CORPUS_FORMAT, MIGRATIONS, latestSchemaVersion } from './schema';
 import { loadSqlJs } from './sqljs';
@@ -222,14 +222,6 @@ export class CorpusStore {
   /** Writes the whole database to `file` atomically (temp file, fsync, rename). */
   save(hooks?: SaveHooks): void {
     saveAtomically(this.file, this.export(), hooks);
-  }
-
-  /**
-   * save() that gives the event loop back while the file is written: the snapshot is taken at once
-   * (later changes are not in it), then written, synced and renamed in the background.
-   */
-  async saveInBackground(hooks?: SaveHooks): Promise<void> {
-    await saveAtomicallyAsync(this.file, this.export(), hooks);
   }
 
   export(): Uint8Array {

@@ -209,8 +209,9 @@ describe('inspector', function () {
     const c = a.session.corpus!;
     const funnel = JSON.parse(String(c.store.scalar('SELECT funnel FROM builds WHERE id = ?', [c.buildId!])));
     // A flag whose detail carries hostile text, as a comment's first line would.
-    a.session.mutate((s) => s.run("INSERT OR REPLACE INTO flags(example_key, reason, detail) VALUES ('openstack/1/1/1/x.py', 'suggestion_fence_variant', ?)",
-      [JSON.stringify({ reason: 'suggestion_fence_variant', commentId: 0, commentSpan: { start: 0, end: 1 }, detail: '<img src=x onerror=alert(1)> [x](command:workbench.action.quit)' })]));
+    c.store.run("INSERT OR REPLACE INTO flags(example_key, reason, detail) VALUES ('openstack/1/1/1/x.py', 'suggestion_fence_variant', ?)",
+      [JSON.stringify({ reason: 'suggestion_fence_variant', commentId: 0, commentSpan: { start: 0, end: 1 }, detail: '<img src=x onerror=alert(1)> [x](command:workbench.action.quit)' })]);
+    c.store.save(); // test setup on the main thread; later jobs read the file
     await vscode.commands.executeCommand('reviewCorpus.showFunnel');
     const table = await dom.frameText('[aria-label="openstack funnel"]', 20000);
     for (const row of funnel.organizations.openstack.funnel) assert.ok(table.includes(row.rule), `row ${row.rule}`);

@@ -33,7 +33,9 @@ describe('rebuild off the main thread', function () {
 
   before(async () => {
     a = await openSampleCorpus('big-sample');
-    a.session.mutate((store) => multiplyRecords(store, COPIES));
+    const store = a.session.corpus!.store;
+    store.transaction(() => multiplyRecords(store, COPIES));
+    store.save(); // test setup on the main thread: the rebuild job reads the file
     await vscode.commands.executeCommand('workbench.view.extension.reviewCorpus');
     await vscode.commands.executeCommand('workbench.actions.treeView.reviewCorpus.tree.collapseAll');
   });
