@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { dom } from '../../../test/integration/bridge';
 import { api } from '../../../test/integration/suite/support';
@@ -216,6 +216,30 @@ describe('inspector benchmark', function () {
       rows('expandDuringRebuild').push(await expandDuringRebuild(a, bridge));
       save();
       assert.equal(a.session.corpus?.buildId, buildBefore, 'the cancelled rebuild wrote nothing');
+    }
+  });
+  it('labels examples while the saver worker writes the file (the host stays responsive)', async () => {
+    await vscode.commands.executeCommand('reviewCorpus.setSalt', 'bench-salt-not-secret'); // the rater pseudonym needs one
+    const group = wb.largestGroup(a);
+    const items = a.tree.provider.getChildren(group).filter((n): n is ItemNode => n.type === 'item');
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    for (let i = 0; i <= RUNS; i++) {
+      const node = items[(i * 13 + 5) % items.length];
+      stalls.reset();
+      stalls.enable();
+      const t0 = now();
+      await vscode.commands.executeCommand('reviewCorpus.labelUnsure', node);
+      const t1 = now();
+      let peakRss = process.memoryUsage().rss;
+      await until('the label saved', () => {
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+        return !a.session.hasUnsavedChanges || undefined;
+      }, 120000);
+      const t2 = now();
+      stalls.disable();
+      // Run 0 starts the saver worker (it reads the file first); later runs find it idle and waiting.
+      rows('label').push({ first: i === 0, commandMs: round(t1 - t0), savedMs: round(t2 - t0), longestStallMs: round(stalls.max / 1e6), peakRssMb: Math.round(peakRss / 2 ** 20) });
+      save();
     }
   });
 });
