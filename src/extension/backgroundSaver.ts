@@ -66,6 +66,9 @@ export class BackgroundSaver {
       this.idleTimer = setTimeout(() => this.stop(), IDLE_MS);
     });
     worker.on('error', (e) => this.fail(e.message));
+    worker.on('exit', (code) => {
+      if (this.worker === worker) this.fail(`the saver worker stopped (exit code ${code})`); // not stopped by us
+    });
     return worker;
   }
 

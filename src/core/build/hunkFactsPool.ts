@@ -1,9 +1,9 @@
 // Computes HunkFacts for every hunk the comment stage forms, in one worker thread, overlapping the
 // main thread's reading and anchoring of diffs. The worker's replies only arrive when the main thread
 // yields (between pages of diffs), so a few batches are kept in flight to keep it busy meanwhile; at
-// the end the main thread takes the batches not yet sent, so both cores finish at about the same time. Without the worker
-// bundle beside this one (or with useWorker false) everything is computed on the calling thread; the
-// results are the same either way.
+// the end the main thread takes the batches not yet sent, so both cores finish at about the same
+// time. Without the worker bundle beside this one (or with useWorker false) everything is computed
+// on the calling thread; the results are the same either way.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -42,6 +42,12 @@ export class HunkFactsPool {
     });
     this.worker.on('error', (e) => {
       this.failure = new Error(`hunk facts worker failed: ${e.message}`);
+      this.wake?.();
+    });
+    // Killed without an error event (out of memory, say): its batches would never come back.
+    this.worker.on('exit', (code) => {
+      if (this.inFlight === 0) return;
+      this.failure ??= new Error(`hunk facts worker stopped (exit code ${code}) with ${this.inFlight} batches unfinished`);
       this.wake?.();
     });
   }
