@@ -144,8 +144,11 @@ function keepInWindow(e: ExampleRec, tally: FunnelTally): void {
   const org = e.change.org;
   if (e.window === null) tally.count(org, null, 'outside_windows');
   else tally.keep(org, e.window);
-  const targetInComment = e.facts
-    ? e.facts.targetComments.some((i) => e.comments[i].removal === null)
-    : findTargetInComments(e.beforeText, e.afterText, e.comments.filter((c) => c.removal === null).map((c) => c.unit.message)) !== null;
-  if (targetInComment) tally.count(org, e.window, 'target_in_comment');
+  if (targetInComment(e)) tally.count(org, e.window, 'target_in_comment');
+}
+
+/** target_in_comment: a comment that survived the comment rules holds the example's target. */
+export function targetInComment(e: ExampleRec): boolean {
+  if (e.facts) return e.facts.targetComments.some((i) => e.comments[i].removal === null);
+  return findTargetInComments(e.beforeText, e.afterText, e.comments.filter((c) => c.removal === null).map((c) => c.unit.message)) !== null;
 }

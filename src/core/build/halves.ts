@@ -4,8 +4,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { HalvesConfig } from '../config/types';
-import type { ExampleRec } from './exampleStage';
-import { findTargetInComments } from './targetInComment';
+import { targetInComment, type ExampleRec } from './exampleStage';
 
 export type Half = 'a' | 'b';
 
@@ -69,8 +68,7 @@ export function assignHalves(examples: ExampleRec[], config: HalvesConfig): Map<
     h.examples++;
     const suffix = suffixOf(e.path);
     h.suffixes[suffix] = (h.suffixes[suffix] ?? 0) + 1;
-    const surviving = e.comments.filter((c) => c.removal === null).map((c) => c.unit.message);
-    if (findTargetInComments(e.beforeText, e.afterText, surviving)) h.target_in_comment++;
+    if (targetInComment(e)) h.target_in_comment++;
   }
   for (const r of reports.values()) r.suffixTvd = Math.round(totalVariation(r.a.suffixes, r.b.suffixes) * 1e4) / 1e4;
   return reports;
