@@ -5,7 +5,7 @@
 import { sealWindow, unsealWindow } from './config/windows';
 import { decideFlag } from './flags/flagStore';
 import { setLabel, type Label } from './labels/labels';
-import { CorpusStore } from './store/corpusStore';
+import { CorpusStore, EDIT_RESERVE_BYTES } from './store/corpusStore';
 
 export type CorpusEdit =
   | { kind: 'label'; exampleKey: string; rater: string; label: Label; at: string }
@@ -44,7 +44,7 @@ export interface EditSaverRequest {
  * atomically, in order. A request that fails leaves this copy as the file is (rolled back).
  */
 export function serveEdits(dbFile: string, onRequest: (handler: (r: EditSaverRequest) => void) => void, reply: (r: EditSaverReply) => void): void {
-  const opening = CorpusStore.open(dbFile);
+  const opening = CorpusStore.open(dbFile, { reserveBytes: EDIT_RESERVE_BYTES });
   let queue = Promise.resolve();
   onRequest((request) => {
     queue = queue.then(async () => {

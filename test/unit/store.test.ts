@@ -178,3 +178,71 @@ describe('corpus store with reserved space', () => {
     reopened.close();
   });
 });
+
+describe('saving from the live in-memory file', () => {
+  async function storeWithHosts(rows: number): Promise<string> {
+    const file = path.join(tempDir(), 'live.sqlite');
+    const store = await CorpusStore.create(file);
+    store.transaction(() => { for (let i = 0; i < rows; i++) store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'x'.repeat(500)]); });
+    store.save();
+    store.close();
+    return file;
+  }
+
+  /**
+   * sql.js's own copy of the database (the path export() took before), as a Buffer to compare.
+   * sql.js copies through SQLite's backup API, which restarts the file change counter (header bytes
+   * 24-27, repeated at 92-95); those are set to ours, every other byte must match.
+   */
+  function sqlJsExport(store: CorpusStore, ours: Uint8Array): Buffer {
+    const size = Number(store.scalar('PRAGMA page_count')) * Number(store.scalar('PRAGMA page_size'));
+    const copy = Buffer.from(store.db.export().subarray(0, size));
+    copy.set(ours.subarray(24, 28), 24);
+    copy.set(ours.subarray(92, 96), 92);
+    return copy;
+  }
+
+  for (const reserveBytes of [0, 4 << 20]) {
+    it(`saves what sql.js would export after edits in place (reserve ${reserveBytes})`, async () => {
+      const file = await storeWithHosts(50);
+      const store = await CorpusStore.open(file, { reserveBytes });
+      store.run("UPDATE hosts SET url = 'edited' WHERE org = 'org30'");
+      store.transaction(() => { for (let i = 0; i < 20; i++) store.run("DELETE FROM hosts WHERE org = ?", [`org${i}`]); });
+      const live = store.export();
+      assert.equal(live.buffer, (store as unknown as { image: Buffer }).image.buffer, 'a view of the live file, not a copy');
+      assert.ok(Buffer.from(live).equals(sqlJsExport(store, live)), 'the same bytes as sql.js exports');
+      store.save();
+      store.close();
+      const reopened = await CorpusStore.open(file);
+      assert.equal(reopened.scalar('SELECT count(*) FROM hosts'), 30);
+      assert.equal(reopened.scalar("SELECT url FROM hosts WHERE org = 'org30'"), 'edited');
+      assert.equal(reopened.scalar('PRAGMA integrity_check'), 'ok');
+      reopened.close();
+    });
+  }
+
+  it('falls back to sql.js once the database outgrows the buffer it was opened in', async () => {
+    const file = await storeWithHosts(10);
+    const store = await CorpusStore.open(file); // no reserve: the first new page moves the file
+    store.transaction(() => { for (let i = 10; i < 2000; i++) store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'z'.repeat(500)]); });
+    const bytes = store.export();
+    assert.notEqual(bytes.buffer, (store as unknown as { image: Buffer }).image.buffer);
+    assert.ok(Buffer.from(bytes).equals(sqlJsExport(store, bytes)), 'the same bytes as sql.js exports');
+    store.save();
+    store.close();
+    const reopened = await CorpusStore.open(file);
+    assert.equal(reopened.scalar('SELECT count(*) FROM hosts'), 2000);
+    reopened.close();
+  });
+
+  it('gives a scratch copy memory of its own', async () => {
+    const file = await storeWithHosts(10);
+    const store = await CorpusStore.open(file, { reserveBytes: 1 << 20 });
+    const scratch = await CorpusStore.fromBytes(file, store.export());
+    scratch.run('DELETE FROM hosts');
+    assert.equal(store.scalar('SELECT count(*) FROM hosts'), 10, 'the original is untouched');
+    assert.equal(scratch.scalar('SELECT count(*) FROM hosts'), 0);
+    scratch.close();
+    store.close();
+  });
+});

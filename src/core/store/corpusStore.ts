@@ -19,23 +19,22 @@ export interface OpenOptions {
   reserveBytes?: number;
 }
 
+/**
+ * Room for small edits (labels, flag decisions) to grow the file in place, so each save can write
+ * the live in-memory file instead of copying it out first (see liveImage).
+ */
+export const EDIT_RESERVE_BYTES = 16 << 20;
+
 /** Room for a build to add examples and decisions: as much again as the file holds, at most 1 GB. */
 export function buildReserve(file: string): number {
   return existsSync(file) ? Math.min(statSync(file).size, 1 << 30) : 0;
 }
 
 /**
- * A zero-filled Node Buffer with room for `reserve` more bytes. A Buffer, because sql.js slice()s its
- * input: on a Buffer that is a view, on a plain Uint8Array a second full copy.
+ * Reads a file into a Buffer with `reserve` zero bytes after it, without an intermediate copy. A
+ * Buffer, because sql.js slice()s its input: on a Buffer that is a view (so the Buffer becomes the
+ * in-memory file), on a plain Uint8Array a second full copy.
  */
-function withReserve(bytes: Uint8Array, reserve: number): Uint8Array {
-  if (reserve <= 0) return bytes;
-  const padded = Buffer.alloc(bytes.length + reserve);
-  padded.set(bytes);
-  return padded;
-}
-
-/** Reads a file into a Buffer with `reserve` zero bytes after it, without an intermediate copy. */
 function readWithReserve(file: string, reserve: number): { bytes: Buffer; size: number } {
   const size = statSync(file).size;
   const bytes = Buffer.alloc(size + Math.max(0, reserve));
@@ -57,7 +56,11 @@ function readWithReserve(file: string, reserve: number): { bytes: Buffer; size: 
 export class CorpusStore {
   private readonly statements = new Map<string, Statement>();
 
-  private constructor(readonly file: string, readonly db: Database) {}
+  /**
+   * @param image The Buffer sql.js was given: its in-memory file is a view of it, so while the file
+   * has not outgrown it, it holds the database's current bytes (see liveImage).
+   */
+  private constructor(readonly file: string, readonly db: Database, private readonly image?: Buffer) {}
 
   /** Creates a new, empty corpus in memory; nothing touches the disk until `save()`. */
   static async create(file: string): Promise<CorpusStore> {
@@ -89,7 +92,7 @@ export class CorpusStore {
     } catch (e) {
       throw new CorpusFileError(file, `damaged SQLite database (${(e as Error).message})`);
     }
-    const store = new CorpusStore(file, db);
+    const store = new CorpusStore(file, db, bytes);
     const hasMeta = store.get("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
     const format = hasMeta ? store.getMeta('format') : undefined;
     if (format !== CORPUS_FORMAT) {
@@ -112,7 +115,10 @@ export class CorpusStore {
   /** A scratch copy of a corpus held only in memory (verify rebuilds into one). */
   static async fromBytes(file: string, bytes: Uint8Array, opts: OpenOptions = {}): Promise<CorpusStore> {
     const SQL = await loadSqlJs();
-    return new CorpusStore(file, new SQL.Database(withReserve(bytes, opts.reserveBytes ?? 0)));
+    // Always a copy of our own: `bytes` may be another store's live image.
+    const image = Buffer.alloc(bytes.length + Math.max(0, opts.reserveBytes ?? 0));
+    image.set(bytes);
+    return new CorpusStore(file, new SQL.Database(image), image);
   }
 
   /** Opens the file if it exists, otherwise creates a new corpus for it. */
@@ -224,14 +230,35 @@ export class CorpusStore {
     saveAtomically(this.file, this.export(), hooks);
   }
 
+  /**
+   * The database's bytes. Usually a view of the live in-memory file (valid until the next write),
+   * since copying a large corpus out of sql.js costs seconds; otherwise sql.js's own export().
+   */
   export(): Uint8Array {
+    const pageCount = Number(this.scalar('PRAGMA page_count'));
+    const size = pageCount * Number(this.scalar('PRAGMA page_size'));
+    const live = this.liveImage(pageCount, size);
+    if (live) return live;
     // sql.js's export() closes open statements, so drop our cache first.
-    this.freeStatements();
-    const size = Number(this.scalar('PRAGMA page_count')) * Number(this.scalar('PRAGMA page_size'));
     this.freeStatements();
     const bytes = this.db.export();
     // A file opened with reserved space carries zero bytes past the database's last page: not saved.
     return bytes.length > size ? bytes.subarray(0, size) : bytes;
+  }
+
+  /**
+   * The first `size` bytes of the Buffer given to sql.js, if they are the database as committed.
+   * sql.js's in-memory file is a view of that Buffer until a write goes past its end; then it moves
+   * to a new, larger array and never comes back (nothing here shrinks a corpus file). So the Buffer
+   * is current when the database fits in it and its header agrees: the page count at offset 28,
+   * valid when the change counter (24) equals "version valid for" (92). Outside a transaction every
+   * committed page is in the file.
+   */
+  private liveImage(pageCount: number, size: number): Uint8Array | undefined {
+    const image = this.image;
+    if (!image || this.inTransaction || size > image.length || size < 100) return undefined;
+    if (image.readUInt32BE(28) !== pageCount || image.readUInt32BE(24) !== image.readUInt32BE(92)) return undefined;
+    return image.subarray(0, size);
   }
 
   close(): void {
