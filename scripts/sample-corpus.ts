@@ -11,7 +11,6 @@ import { validateCorpusConfig } from '../src/core/config/loadConfig';
 import { PRODUCT_START, PRODUCT_WINDOWS, type CorpusConfig } from '../src/core/config/types';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
 import { runBuild } from '../src/core/build/runBuild';
-import { refreshFlags } from '../src/core/flags/flagStore';
 import { localUserPseudonym } from '../src/core/privacy/localUser';
 
 /** Fabricated: protects nothing; real corpora take their salt from the environment or SecretStorage. */
@@ -60,10 +59,8 @@ export async function buildSampleCorpus(folder: string, opts: { keepHostsRunning
     const fetched = await fetchCorpus(store, config, { salt: SAMPLE_SALT, clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 } });
     log(`fetched: ${fetched.hosts.map((h) => `${h.org} ${h.changesDone} changes`).join(', ')}`);
     const first = await runBuild(store);
-    refreshFlags(store, first.buildId);
     confirmScenarioFlag(store, first.buildId);
     const second = await runBuild(store);
-    refreshFlags(store, second.buildId);
     store.save();
     log(`built: build ${first.buildId} kept ${first.kept}; build ${second.buildId} (with the confirmed flag) kept ${second.kept}`);
     store.close();

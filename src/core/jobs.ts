@@ -6,7 +6,6 @@ import { fetchCorpus, storeConfig } from './gerrit/fetchCorpus';
 import { runBuild } from './build/runBuild';
 import { exportCorpus } from './export/exportJsonl';
 import { verifyReproduce } from './verify/reproduce';
-import { refreshFlags } from './flags/flagStore';
 
 export type JobRequest =
   | { kind: 'fetch'; configFile: string; salt: string | undefined }
@@ -72,9 +71,8 @@ export async function runJob(req: JobRequest, signal: AbortSignal, progress: (p:
       onProgress: (p) => progress({ message: `${p.stage}: ${p.done}/${p.total}` }),
     });
     signal.throwIfAborted();
-    const flagged = refreshFlags(store, result.buildId);
     store.save();
-    return { summary: `Build ${result.buildId}: ${result.kept} examples kept${flagged ? `, ${flagged} new flags` : ''}` };
+    return { summary: `Build ${result.buildId}: ${result.kept} examples kept${result.newFlags ? `, ${result.newFlags} new flags` : ''}` };
   } finally {
     store.close();
   }

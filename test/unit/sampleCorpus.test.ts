@@ -169,6 +169,34 @@ describe('the sample corpus', function () {
     }
   });
 
+  it('stores the flags its builds detect on kept examples, each on a comment of that example, and keeps decisions', async () => {
+    const store = await CorpusStore.open(db);
+    try {
+      const flags = store.all<{ example_key: string; reason: string; status: string; detail: string }>('SELECT example_key, reason, status, detail FROM flags ORDER BY example_key, reason');
+      assert.deepEqual(flags.map((f) => `${f.example_key} ${f.reason} ${f.status}`), [
+        'openstack/930018/1/1/nova/objects/flavor_specs.py manual confirmed',
+        'openstack/930019/1/5/nova/api/retry_budget.py fenced_after_side open',
+        'openstack/930019/1/5/nova/api/retry_budget.py suggestion_fence_variant open',
+        'openstack/930019/1/5/nova/api/retry_budget.py target_in_comment open',
+        'qt/600114/1/5/src/corelib/fx/qfxtimer.cpp target_in_comment open',
+        'qt/600115/1/5/src/gui/fx/qfxcolor.cpp fenced_after_side open',
+        'qt/600115/1/5/src/gui/fx/qfxcolor.cpp suggestion_fence_variant open',
+        'qt/600115/1/5/src/gui/fx/qfxcolor.cpp target_in_comment open',
+        'wikimedia/1090009/1/7/includes/fx/FxCacheKey.php target_in_comment open',
+      ]);
+      for (const f of flags.filter((x) => x.reason !== 'manual')) {
+        const { commentId, commentSpan } = JSON.parse(f.detail) as { commentId: number; commentSpan: { start: number; end: number } };
+        const message = store.scalar(
+          `SELECT cm.message FROM example_comments x JOIN examples e ON e.id = x.example_id JOIN comments cm ON cm.id = x.comment_id
+           WHERE e.example_key = ? AND cm.id = ?`, [f.example_key, commentId]);
+        assert.equal(typeof message, 'string', `${f.example_key} ${f.reason}: comment ${commentId} is one of the example's`);
+        assert.ok(commentSpan.end <= String(message).length && commentSpan.start < commentSpan.end, `${f.reason}: the span lies in the comment`);
+      }
+    } finally {
+      store.close();
+    }
+  });
+
   it('gives one-line errors for unknown build ids', async () => {
     const r = await cli('diff', '--db', db, '--from', '1', '--to', '99');
     assert.notEqual(r.code, 0);

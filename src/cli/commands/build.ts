@@ -3,7 +3,6 @@ import { CorpusStore, buildReserve } from '../../core/store/corpusStore';
 import { runBuild } from '../../core/build/runBuild';
 import { loadCorpusConfig } from '../../core/config/loadConfig';
 import { storeConfig } from '../../core/gerrit/fetchCorpus';
-import { refreshFlags } from '../../core/flags/flagStore';
 
 export const buildCommand: CliCommand = {
   name: 'build',
@@ -18,9 +17,8 @@ export const buildCommand: CliCommand = {
       // The config a build ran with is the one verify --reproduce rebuilds with.
       if (config) storeConfig(store, config);
       const result = await runBuild(store, { signal: io.signal });
-      const flagged = refreshFlags(store, result.buildId);
       store.save();
-      if (flagged) io.out(`${flagged} new flags for the inspector`);
+      if (result.newFlags) io.out(`${result.newFlags} new flags for the inspector`);
       io.out(`build ${result.buildId}: ${result.kept} examples kept, corpus ${result.corpusHash.slice(0, 12)}, rules ${result.rulesVersion.slice(0, 12)}`);
       return 0;
     } finally {

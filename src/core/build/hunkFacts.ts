@@ -1,9 +1,11 @@
 // What the build needs to know about each hunk's text that does not depend on any other hunk: its
-// duplicate-detection sketch and which of its comments hold its target (target_in_comment). This is
+// duplicate-detection sketch, which of its comments hold its target (target_in_comment), and the
+// inspector's flags (suspected reviewer-written targets, flags/detect.ts). This is
 // the CPU-heavy part of the example stage, so it is computed in batches, in a worker thread, while
 // the main thread is still reading diffs (hunkFactsPool.ts). Batches travel as typed arrays.
 import type { DedupParams } from '../dedup';
 import { HunkSketcher, type HunkSketch } from '../dedup/hunkSketch';
+import { detectFlags, type DetectedFlag } from '../flags/detect';
 import { commentsHoldingTarget } from './targetInComment';
 
 export interface HunkFactsInput {
@@ -23,12 +25,16 @@ export interface HunkFactsBatch {
   hasKeys: Uint8Array;
   /** Pairs (hunk, comment): the comment holds the hunk's target. */
   targetHits: Int32Array;
+  /** Flags, few and far between; commentId is an index into the hunk's comments. */
+  flags: { hunk: number; flag: DetectedFlag }[];
 }
 
 export interface HunkFacts {
   sketch: HunkSketch;
   /** Indices into the hunk's comments of those holding its target. */
   targetComments: readonly number[];
+  /** Detected flags; commentId is an index into the hunk's comments. */
+  flags: readonly DetectedFlag[];
 }
 
 export function computeHunkFacts(params: DedupParams, hunks: readonly HunkFactsInput[]): HunkFactsBatch {
@@ -38,14 +44,16 @@ export function computeHunkFacts(params: DedupParams, hunks: readonly HunkFactsI
   const keys = new Int32Array(count * params.lshBands);
   const hasKeys = new Uint8Array(count);
   const hits: number[] = [];
+  const flags: HunkFactsBatch['flags'] = [];
   hunks.forEach((h, i) => {
     sketcher.load(h.before, h.after);
     fingerprints[2 * i] = sketcher.beforeFingerprint;
     fingerprints[2 * i + 1] = sketcher.wholeFingerprint;
     hasKeys[i] = sketcher.keysInto(keys, i * params.lshBands) ? 1 : 0;
     for (const c of commentsHoldingTarget(h.before, h.after, h.comments)) hits.push(i, c);
+    for (const flag of detectFlags({ before: h.before, after: h.after, comments: h.comments.map((message, id) => ({ id, message })) })) flags.push({ hunk: i, flag });
   });
-  return { count, fingerprints, keys, hasKeys, targetHits: Int32Array.from(hits) };
+  return { count, fingerprints, keys, hasKeys, targetHits: Int32Array.from(hits), flags };
 }
 
 /** Splits a batch back into one HunkFacts per hunk (key arrays are views into the batch's). */
@@ -58,8 +66,10 @@ export function unpackHunkFacts(batch: HunkFactsBatch, bands: number): HunkFacts
         keys: batch.hasKeys[i] ? batch.keys.subarray(i * bands, (i + 1) * bands) : null,
       },
       targetComments: [],
+      flags: [],
     });
   }
+  for (const { hunk, flag } of batch.flags) (facts[hunk].flags as DetectedFlag[]).push(flag);
   for (let j = 0; j < batch.targetHits.length; j += 2) (facts[batch.targetHits[j]].targetComments as number[]).push(batch.targetHits[j + 1]);
   return facts;
 }

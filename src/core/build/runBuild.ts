@@ -1,5 +1,5 @@
 // One build: from the raw records stored by the fetch to examples, every rule in funnel order, the
-// funnel report and a versioned builds row. Reads only the corpus file (never the network) and does
+// funnel report, a versioned builds row and the inspector's flags on kept examples. Reads only the corpus file (never the network) and does
 // not save it: the caller saves.
 import type { CorpusConfig } from '../config/types';
 import type { CorpusStore } from '../store/corpusStore';
@@ -12,6 +12,7 @@ import { loadCorpus, storedConfig } from './loadCorpus';
 import { buildDecisions, writeBuild } from './writeBuild';
 import { assignHalves } from './halves';
 import { HunkFactsPool } from './hunkFactsPool';
+import { storeDetectedFlags } from '../flags/flagStore';
 
 export type { DatasetFunnel } from './funnelReport';
 
@@ -38,6 +39,8 @@ export interface BuildResult {
   /** Examples kept (in a window or, counted as outside_windows, in none). */
   kept: number;
   funnel: DatasetFunnel;
+  /** Flags detected on kept examples that the corpus did not hold yet. */
+  newFlags: number;
 }
 
 const STEPS = ['load', 'comments', 'examples', 'write'] as const;
@@ -81,8 +84,10 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   const header = { configHash: configHash(config), rulesVersion: rulesVersion(config), startedAt };
   let funnel: DatasetFunnel | undefined;
   let hash = '';
+  let newFlags = 0;
   const buildId = writeBuild(store, header, decisions, examples, signal, (id, corpusHash) => {
     hash = corpusHash;
+    newFlags = storeDetectedFlags(store, examples);
     const finishedAt = new Date().toISOString();
     funnel = tally.report({ corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt }, corpus.windows);
     for (const [org, report] of halves ?? []) if (funnel.organizations[org]) funnel.organizations[org].halves = report;
@@ -91,6 +96,6 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   opts.onProgress?.({ stage: 'done', done: STEPS.length, total: STEPS.length });
   return {
     buildId, corpusHash: hash, rulesVersion: header.rulesVersion, configHash: header.configHash,
-    kept: examples.filter((e) => e.rule === null).length, funnel: funnel as DatasetFunnel,
+    kept: examples.filter((e) => e.rule === null).length, funnel: funnel as DatasetFunnel, newFlags,
   };
 }

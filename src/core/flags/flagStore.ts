@@ -1,5 +1,6 @@
-// Flags in the corpus file. Detection adds open flags for the kept examples of a build; a user's
+// Flags in the corpus file. Each build adds open flags for its kept examples; a user's
 // confirm or dismiss is kept, with the rater's pseudonym, across rebuilds (keyed by example key).
+import type { ExampleRec } from '../build/exampleStage';
 import type { CorpusStore } from '../store/corpusStore';
 import { UserError } from '../store/errors';
 import { detectFlags, type DetectedFlag } from './detect';
@@ -12,34 +13,31 @@ export interface StoredFlag extends DetectedFlag {
   decidedAt: string | null;
 }
 
-/** Detects flags on every kept example of `buildId`; returns how many new flags were added. */
-export function refreshFlags(store: CorpusStore, buildId: number): number {
-  const comments = new Map<number, { id: number; message: string }[]>();
-  store.each(
-    `SELECT x.example_id, cm.id, cm.message FROM example_comments x JOIN examples e ON e.id = x.example_id JOIN comments cm ON cm.id = x.comment_id
-     WHERE e.build_id = ? AND e.rule IS NULL ORDER BY cm.updated, cm.id`,
-    [buildId],
-    (r) => {
-      const list = comments.get(Number(r.example_id)) ?? [];
-      list.push({ id: Number(r.id), message: String(r.message) });
-      comments.set(Number(r.example_id), list);
-    },
-  );
+/**
+ * Stores the flags detected on the kept examples of a build (computed with the hunk facts, during the
+ * build) as open flags; a flag already stored for the same example and reason keeps its decision.
+ * Returns how many are new.
+ */
+export function storeDetectedFlags(store: CorpusStore, examples: readonly ExampleRec[]): number {
   let added = 0;
-  const rows: { key: string; flag: DetectedFlag }[] = [];
-  store.each('SELECT id, example_key, before_text, after_text FROM examples WHERE build_id = ? AND rule IS NULL', [buildId], (r) => {
-    for (const flag of detectFlags({ before: String(r.before_text), after: String(r.after_text), comments: comments.get(Number(r.id)) ?? [] })) {
-      rows.push({ key: String(r.example_key), flag });
-    }
-  });
   store.transaction(() => {
-    for (const { key, flag } of rows) {
-      const before = store.scalar('SELECT count(*) FROM flags WHERE example_key = ? AND reason = ?', [key, flag.reason]);
-      store.run('INSERT OR IGNORE INTO flags(example_key, reason, detail) VALUES (?, ?, ?)', [key, flag.reason, JSON.stringify(flag)]);
-      if (Number(before) === 0) added++;
+    const insert = store.prepare('INSERT OR IGNORE INTO flags(example_key, reason, detail) VALUES (?, ?, ?)');
+    for (const e of examples) {
+      if (e.rule !== null) continue;
+      for (const flag of flagsOfExample(e)) {
+        insert.run([e.key, flag.reason, JSON.stringify(flag)]);
+        added += store.db.getRowsModified();
+      }
     }
   });
   return added;
+}
+
+/** An example's flags with commentId the comment's row id (the facts index the hunk's comments). */
+function flagsOfExample(e: ExampleRec): DetectedFlag[] {
+  const found = e.facts?.flags
+    ?? detectFlags({ before: e.beforeText, after: e.afterText, comments: e.comments.map((c, id) => ({ id, message: c.unit.message })) });
+  return found.map((f) => ({ ...f, commentId: e.comments[f.commentId].id }));
 }
 
 export function flagsOf(store: CorpusStore, exampleKey: string): StoredFlag[] {
