@@ -6,7 +6,7 @@
 import type { DedupParams } from '../dedup';
 import { HunkSketcher, type HunkSketch } from '../dedup/hunkSketch';
 import { detectFlags, type DetectedFlag } from '../flags/detect';
-import { commentsHoldingTarget } from './targetInComment';
+import { commentsHoldingTarget, normalisedTarget } from './targetInComment';
 
 export interface HunkFactsInput {
   before: string;
@@ -50,8 +50,11 @@ export function computeHunkFacts(params: DedupParams, hunks: readonly HunkFactsI
     fingerprints[2 * i] = sketcher.beforeFingerprint;
     fingerprints[2 * i + 1] = sketcher.wholeFingerprint;
     hasKeys[i] = sketcher.keysInto(keys, i * params.lshBands) ? 1 : 0;
-    for (const c of commentsHoldingTarget(h.before, h.after, h.comments)) hits.push(i, c);
-    for (const flag of detectFlags({ before: h.before, after: h.after, comments: h.comments.map((message, id) => ({ id, message })) })) flags.push({ hunk: i, flag });
+    const target = normalisedTarget(h.before, h.after);
+    const holding = commentsHoldingTarget(h.before, h.after, h.comments, target);
+    for (const c of holding) hits.push(i, c);
+    const comments = h.comments.map((message, id) => ({ id, message }));
+    for (const flag of detectFlags({ before: h.before, after: h.after, comments }, { target, holding })) flags.push({ hunk: i, flag });
   });
   return { count, fingerprints, keys, hasKeys, targetHits: Int32Array.from(hits), flags };
 }

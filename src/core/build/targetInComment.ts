@@ -41,9 +41,13 @@ export interface TargetMatch {
   target: string;
 }
 
-/** The example's normalised target and its longest word, or null when the target is too short to count. */
-function targetProbe(beforeText: string, afterText: string): { target: string; word: string } | null {
-  const target = normaliseLines(targetOf(beforeText, afterText));
+/** The example's target, whitespace-normalised per line (any length). */
+export function normalisedTarget(beforeText: string, afterText: string): string {
+  return normaliseLines(targetOf(beforeText, afterText));
+}
+
+/** The normalised target and its longest word, or null when the target is too short to count. */
+function targetProbe(target: string): { target: string; word: string } | null {
   if (target.length < MIN_TARGET_CHARS) return null;
   // Normalising only changes whitespace, so the target's longest word must stand verbatim in any
   // comment that holds it: a cheap test that spares normalising most comments.
@@ -55,15 +59,18 @@ const holds = (comment: string, probe: { target: string; word: string }) => comm
 
 /** The first comment holding the example's normalised target (≥ MIN_TARGET_CHARS), or null. */
 export function findTargetInComments(beforeText: string, afterText: string, comments: readonly string[]): TargetMatch | null {
-  const probe = targetProbe(beforeText, afterText);
+  const probe = targetProbe(normalisedTarget(beforeText, afterText));
   if (probe === null) return null;
   const index = comments.findIndex((c) => holds(c, probe));
   return index < 0 ? null : { comment: index, target: probe.target };
 }
 
-/** Indices of every comment holding the example's normalised target (≥ MIN_TARGET_CHARS). */
-export function commentsHoldingTarget(beforeText: string, afterText: string, comments: readonly string[]): number[] {
-  const probe = targetProbe(beforeText, afterText);
+/**
+ * Indices of every comment holding the example's normalised target (≥ MIN_TARGET_CHARS); `target`
+ * when the caller has normalised it already.
+ */
+export function commentsHoldingTarget(beforeText: string, afterText: string, comments: readonly string[], target = normalisedTarget(beforeText, afterText)): number[] {
+  const probe = targetProbe(target);
   const found: number[] = [];
   if (probe !== null) comments.forEach((c, i) => holds(c, probe) && found.push(i));
   return found;

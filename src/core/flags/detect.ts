@@ -2,7 +2,7 @@
 // them where they stand. Each flag carries its reason and the spans that match, in the comment and
 // on the after side; a user confirms (→ manual_flag at the next build) or dismisses it.
 import { opensSuggestionFence } from '../rules/examples/suggestedEdit';
-import { findTargetInComments, normaliseLines, targetOf } from '../build/targetInComment';
+import { commentsHoldingTarget, normaliseLines, normalisedTarget } from '../build/targetInComment';
 
 export type FlagReason = 'suggestion_fence_variant' | 'fenced_after_side' | 'fix_applied_variant' | 'target_in_comment';
 
@@ -32,10 +32,14 @@ const LOOSE_FENCE = /^[ \t]*```[ \t]*suggest(?:ion)?\b.*$/gim;
 const ANY_FENCE = /^[ \t]*```[^\n]*\r?\n([\s\S]*?)^[ \t]*```[ \t]*\r?$/gm;
 const FIX_APPLIED_LOOSE = /^\s*fix(?:es)?\s+applied\b.{0,20}$/is;
 
-export function detectFlags(input: FlagInput): DetectedFlag[] {
+/**
+ * `known` passes what the caller computed already for target_in_comment: the normalised target and
+ * the comments holding it (commentsHoldingTarget).
+ */
+export function detectFlags(input: FlagInput, known?: { target: string; holding: readonly number[] }): DetectedFlag[] {
   const flags: DetectedFlag[] = [];
   const targetLines = lineRangeOfTarget(input.before, input.after);
-  const normalisedAfter = normaliseLines(targetOf(input.before, input.after));
+  const normalisedAfter = known?.target ?? normalisedTarget(input.before, input.after);
   for (const c of input.comments) {
     if (!opensSuggestionFence(c.message)) {
       for (const m of c.message.matchAll(LOOSE_FENCE)) {
@@ -54,15 +58,15 @@ export function detectFlags(input: FlagInput): DetectedFlag[] {
       flags.push({ reason: 'fix_applied_variant', commentId: c.id, commentSpan: { start: 0, end: c.message.length }, detail: c.message.trim() });
     }
   }
-  const match = findTargetInComments(input.before, input.after, input.comments.map((c) => c.message));
-  if (match) {
-    const c = input.comments[match.comment];
-    const first = match.target.split('\n')[0];
+  const holding = known?.holding ?? commentsHoldingTarget(input.before, input.after, input.comments.map((c) => c.message), normalisedAfter);
+  if (holding.length > 0) {
+    const c = input.comments[holding[0]];
+    const first = normalisedAfter.split('\n')[0];
     const at = c.message.indexOf(first);
     flags.push({
       reason: 'target_in_comment', commentId: c.id, afterLines: targetLines,
       commentSpan: at >= 0 ? { start: at, end: at + first.length } : { start: 0, end: c.message.length },
-      detail: `the comment holds the after side (${match.target.length} characters)`,
+      detail: `the comment holds the after side (${normalisedAfter.length} characters)`,
     });
   }
   return flags;
