@@ -235,6 +235,29 @@ describe('saving from the live in-memory file', () => {
     reopened.close();
   });
 
+  for (const reserveBytes of [0, 4 << 20]) {
+    it(`saves the edits made after a rolled-back write (reserve ${reserveBytes})`, async () => {
+      // A rollback of pages already written (more than the page cache holds) truncates sql.js's file to
+      // the old size, which moves it to a new array: the buffer it was opened in stops being the
+      // database, with the same page count in its header.
+      const file = await storeWithHosts(20);
+      const store = await CorpusStore.open(file, { reserveBytes });
+      assert.throws(() => store.transaction(() => {
+        for (let i = 100; i < 12100; i++) store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'w'.repeat(500)]);
+        throw new Error('abandoned');
+      }), /abandoned/);
+      store.run("UPDATE hosts SET url = 'after the rollback' WHERE org = 'org3'");
+      const bytes = store.export();
+      assert.ok(Buffer.from(bytes).equals(sqlJsExport(store, bytes)), 'the same bytes as sql.js exports');
+      store.save();
+      store.close();
+      const reopened = await CorpusStore.open(file);
+      assert.equal(reopened.scalar("SELECT url FROM hosts WHERE org = 'org3'"), 'after the rollback');
+      assert.equal(reopened.scalar('SELECT count(*) FROM hosts'), 20);
+      reopened.close();
+    });
+  }
+
   it('gives a scratch copy memory of its own', async () => {
     const file = await storeWithHosts(10);
     const store = await CorpusStore.open(file, { reserveBytes: 1 << 20 });

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import type { BindParams, Database, SqlValue, Statement } from 'sql.js';
 import { saveAtomically, type SaveHooks } from './atomicSave';
@@ -248,16 +249,18 @@ export class CorpusStore {
 
   /**
    * The first `size` bytes of the Buffer given to sql.js, if they are the database as committed.
-   * sql.js's in-memory file is a view of that Buffer until a write goes past its end; then it moves
-   * to a new, larger array and never comes back (nothing here shrinks a corpus file). So the Buffer
-   * is current when the database fits in it and its header agrees: the page count at offset 28,
-   * valid when the change counter (24) equals "version valid for" (92). Outside a transaction every
-   * committed page is in the file.
+   * sql.js's in-memory file is a view of that Buffer until a write goes past its end or SQLite
+   * truncates the file (a rollback of pages already written does); then the file moves to a new
+   * array. To tell, a random user_version (header offset 60; unused otherwise) is committed and must
+   * show in the Buffer, with the page count (offset 28). Outside a transaction every committed page
+   * is in the file.
    */
   private liveImage(pageCount: number, size: number): Uint8Array | undefined {
     const image = this.image;
     if (!image || this.inTransaction || size > image.length || size < 100) return undefined;
-    if (image.readUInt32BE(28) !== pageCount || image.readUInt32BE(24) !== image.readUInt32BE(92)) return undefined;
+    const canary = randomInt(1, 2 ** 31 - 1);
+    this.db.exec(`PRAGMA user_version = ${canary}`);
+    if (image.readInt32BE(60) !== canary || image.readUInt32BE(28) !== pageCount) return undefined;
     return image.subarray(0, size);
   }
 
