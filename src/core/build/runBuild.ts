@@ -1,6 +1,6 @@
 // One build: from the raw records stored by the fetch to examples, every rule in funnel order, the
-// funnel report, a versioned builds row and the inspector's flags on kept examples. Reads only the corpus file (never the network) and does
-// not save it: the caller saves.
+// funnel report, a versioned builds row and the inspector's flags on kept examples. Reads only the
+// corpus file (never the network) and does not save it: the caller saves.
 import type { CorpusConfig } from '../config/types';
 import type { CorpusStore } from '../store/corpusStore';
 import { checkpoint, throwIfAborted } from './abort';
