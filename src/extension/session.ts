@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CorpusStore } from '../core/store/corpusStore';
+import { CorpusStore, EDIT_RESERVE_BYTES } from '../core/store/corpusStore';
 import { corpusDbPath, loadCorpusConfig } from '../core/config/loadConfig';
 import type { CorpusConfig } from '../core/config/types';
 import { applyEdit, type CorpusEdit } from '../core/edits';
@@ -58,7 +58,9 @@ export class CorpusSession implements vscode.Disposable {
       this.replace(undefined);
       return undefined;
     }
-    const store = await CorpusStore.open(dbFile);
+    // Room for labels and flag decisions: without it the first edit that needs a new page makes
+    // sql.js copy the whole file into a larger array, on this thread.
+    const store = await CorpusStore.open(dbFile, { reserveBytes: EDIT_RESERVE_BYTES });
     const corpus: OpenCorpus = { configFile, config, dbFile, store, buildId: latestBuildId(store) };
     this.log.info(`opened ${dbFile} (build ${corpus.buildId ?? 'none'})`);
     this.replace(corpus);

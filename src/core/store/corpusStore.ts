@@ -21,8 +21,8 @@ export interface OpenOptions {
 }
 
 /**
- * Room for small edits (labels, flag decisions) to grow the file in place, so each save can write
- * the live in-memory file instead of copying it out first (see liveImage).
+ * Room for small edits (labels, flag decisions) to grow the file in place: no copy of the whole file
+ * into a larger array when an edit needs a new page, and saves can write the live file (liveImage).
  */
 export const EDIT_RESERVE_BYTES = 16 << 20;
 
