@@ -17,11 +17,7 @@ import { CorpusStore, buildReserve } from '../src/core/store/corpusStore';
 import { storedConfig } from '../src/core/build/loadCorpus';
 import { readPlanted, scoreDedup, type DedupScore } from './dedup-score';
 import { plantedFileOf } from './generateRecords';
-
-const arg = (name: string): string | undefined => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
+import { arg, median } from './benchArgs';
 
 interface RunResult {
   openMs: number;
@@ -89,11 +85,6 @@ async function bareScan(store: CorpusStore): Promise<Record<string, number>> {
     }
   });
   return rows;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 const sec = (ms: number) => Math.round(ms / 10) / 100;

@@ -9,16 +9,7 @@ import { copyFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:f
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-
-const arg = (name: string): string | undefined => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
+import { arg, median } from './benchArgs';
 
 /** GNU time reports the child's peak RSS (%M, KB); without it only wall time is measured. */
 function timeCommand(): string | undefined {

@@ -6,16 +6,7 @@
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { CorpusStore, EDIT_RESERVE_BYTES } from '../src/core/store/corpusStore';
-
-const arg = (name: string): string | undefined => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
+import { arg, median } from './benchArgs';
 
 /** Inserts labels until the page count changes; returns the slowest insert (ms) and how many it took. */
 async function slowestInsertUntilGrowth(db: string, reserveBytes: number): Promise<{ slowestMs: number; inserts: number }> {

@@ -15,6 +15,7 @@ import type { AccountJson, CommentJson, FileVersion, FixtureChange, OrgFixture }
 import { CorpusStore } from '../src/core/store/corpusStore';
 import { validateCorpusConfig } from '../src/core/config/loadConfig';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
+import { arg } from './benchArgs';
 
 const ORG = 'bulk';
 /** Fabricated: protects nothing. */
@@ -22,11 +23,6 @@ const BENCH_SALT = 'bench-salt-fabricated-not-secret';
 const FIRST_NUMBER = 500_000;
 const CREATED_FROM = Date.parse('2024-10-01T00:00:00Z');
 const CREATED_TO = Date.parse('2025-10-31T00:00:00Z'); // all inside the unsealed windows
-
-const arg = (name: string): string | undefined => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
 
 // ---- the generated fixture (fabricated; same shape as test/fake-gerrit/fixtures/<org>.json) ----
 

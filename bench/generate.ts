@@ -14,17 +14,13 @@ import { CorpusStore } from '../src/core/store/corpusStore';
 import { ORGS, planCorpus } from './generateCorpus';
 import { RecordMaker, plantedFileOf, type AccountRef, type GenChange, type Planted } from './generateRecords';
 import { Rng } from './generateText';
+import { arg } from './benchArgs';
 
 /** Fabricated: protects nothing. */
 const BENCH_SALT = 'bench-salt-fabricated-not-secret';
 /** When the test window was sealed: fixed, so the same seed gives the same records. */
 const SEALED_AT = '2024-09-30T12:00:00.000Z';
 const HOST_URLS = ['https://review.opendev.example', 'https://codereview.qt.example', 'https://gerrit.wikimedia.example'];
-
-const arg = (name: string): string | undefined => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
 
 function benchConfig(): CorpusConfig {
   return validateCorpusConfig({

@@ -10,16 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { saveAtomically } from '../src/core/store/atomicSave';
 import { CorpusStore } from '../src/core/store/corpusStore';
-
-const arg = (name: string): string | undefined => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
+import { arg, median } from './benchArgs';
 
 async function main(): Promise<void> {
   const db = arg('db');

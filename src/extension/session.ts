@@ -12,7 +12,6 @@ import { BackgroundSaver } from './backgroundSaver';
 import { ContextKeys } from './ids/contextKeys';
 import { SETTINGS_SECTION, Settings } from './ids/settings';
 
-
 export interface OpenCorpus {
   configFile: string;
   config: CorpusConfig;

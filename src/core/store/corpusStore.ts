@@ -58,8 +58,8 @@ export class CorpusStore {
   private readonly statements = new Map<string, Statement>();
 
   /**
-   * @param image The Buffer sql.js was given: its in-memory file is a view of it, so while the file
-   * has not outgrown it, it holds the database's current bytes (see liveImage).
+   * @param image The Buffer sql.js was given: its in-memory file starts as a view of it, so it may
+   * hold the database's current bytes (liveImage says when).
    */
   private constructor(readonly file: string, readonly db: Database, private readonly image?: Buffer) {}
 
