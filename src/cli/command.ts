@@ -17,6 +17,8 @@ export interface CliCommand<V = Record<string, string | boolean | undefined>> {
   usage: string;
   options: Options;
   required: string[];
+  /** Reads the whole corpus into memory and works on all of it: run with huge pages (hugePages.ts). */
+  holdsWholeCorpus?: boolean;
   run(values: V, io: CliIo): Promise<number>;
 }
 

@@ -1,6 +1,7 @@
 import { UserError } from '../core/store/errors';
 import { helpText, parseCommandArgs, type CliCommand, type CliIo } from './command';
 import { COMMANDS } from './commands';
+import { currentPlatform, hugePagesTunables, listenToParent, relaunch } from './hugePages';
 import pkg from '../../package.json';
 
 function mainHelp(): string {
@@ -55,13 +56,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-if (require.main === module) {
+function runHere(argv: string[]): void {
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
-  runCli(process.argv.slice(2), {
+  listenToParent(() => controller.abort());
+  runCli(argv, {
     out: (l) => process.stdout.write(l + '\n'),
     err: (l) => process.stderr.write(l + '\n'),
     env: process.env,
     signal: controller.signal,
   }).then((code) => { process.exitCode = code; });
+}
+
+if (require.main === module) {
+  const argv = process.argv.slice(2);
+  const cmd = COMMANDS.find((c) => c.name === argv[0]);
+  const tunables = cmd?.holdsWholeCorpus && !argv.includes('--help') ? hugePagesTunables(currentPlatform()) : undefined;
+  if (tunables === undefined) runHere(argv);
+  else {
+    if (process.env.REVIEW_CORPUS_DEBUG) process.stderr.write(`review-corpus: running ${cmd?.name} with GLIBC_TUNABLES=${tunables} (transparent huge pages)\n`);
+    relaunch(tunables).then((code) => { process.exitCode = code; }, () => runHere(argv));
+  }
 }

@@ -10,6 +10,7 @@ export const buildCommand: CliCommand = {
   usage: 'build --db <file> [--config <corpus.json>]',
   options: { db: { type: 'string' }, config: { type: 'string' } },
   required: ['db'],
+  holdsWholeCorpus: true,
   async run(values, io) {
     const store = await CorpusStore.open(String(values.db), { reserveBytes: buildReserve(String(values.db)) });
     try {

@@ -15,6 +15,7 @@ export const diffCommand: CliCommand = {
   usage: 'diff --db <file> --from <build> --to <build> [--json]',
   options: { db: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean' } },
   required: ['db', 'from', 'to'],
+  holdsWholeCorpus: true,
   async run(values, io) {
     const from = buildNumber(values.from, '--from');
     const to = buildNumber(values.to, '--to');

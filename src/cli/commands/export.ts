@@ -11,6 +11,7 @@ export const exportCommand: CliCommand = {
   usage: 'export --db <file> --out <examples.jsonl>',
   options: { db: { type: 'string' }, out: { type: 'string' } },
   required: ['db', 'out'],
+  holdsWholeCorpus: true,
   async run(values, io) {
     const out = String(values.out);
     if (!existsSync(path.dirname(path.resolve(out)))) throw new UserError(`--out ${out}: the folder ${path.dirname(path.resolve(out))} does not exist`);

@@ -11,6 +11,7 @@ export const funnelCommand: CliCommand = {
   usage: 'funnel --db <file> [--json] [--build <id>]',
   options: { db: { type: 'string' }, json: { type: 'boolean' }, build: { type: 'string' } },
   required: ['db'],
+  holdsWholeCorpus: true,
   async run(values, io) {
     if (values.build !== undefined && !/^\d+$/.test(String(values.build))) throw new UserError(`funnel: --build ${values.build}: a build id is a whole number`);
     const store = await CorpusStore.open(String(values.db));

@@ -9,6 +9,7 @@ export const verifyCommand: CliCommand = {
   usage: 'verify --db <file> --reproduce',
   options: { db: { type: 'string' }, reproduce: { type: 'boolean' } },
   required: ['db'],
+  holdsWholeCorpus: true,
   async run(values, io) {
     if (!values.reproduce) throw new UserError('verify: say what to verify: --reproduce');
     const store = await CorpusStore.open(String(values.db));
