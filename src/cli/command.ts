@@ -17,7 +17,7 @@ export interface CliCommand<V = Record<string, string | boolean | undefined>> {
   usage: string;
   options: Options;
   required: string[];
-  /** Reads the whole corpus into memory and works on all of it: run with huge pages (hugePages.ts). */
+  /** Reads the whole corpus into memory and works on all of it: run with huge pages (core/process/hugePages.ts). */
   holdsWholeCorpus?: boolean;
   run(values: V, io: CliIo): Promise<number>;
 }

@@ -1,7 +1,9 @@
 import { UserError } from '../core/store/errors';
 import { helpText, parseCommandArgs, type CliCommand, type CliIo } from './command';
 import { COMMANDS } from './commands';
-import { currentPlatform, hugePagesTunables, listenToParent, relaunch } from './hugePages';
+import { relaunch } from './relaunch';
+import { currentPlatform, hugePagesTunables } from '../core/process/hugePages';
+import { listenToParent } from '../core/process/parentLink';
 import pkg from '../../package.json';
 
 function mainHelp(): string {

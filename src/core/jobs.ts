@@ -1,5 +1,5 @@
 // Long jobs (fetch, rebuild, verify) as plain functions over a corpus file, so the CLI, the
-// extension's worker thread and the tests run the very same code.
+// extension's job process and the tests run the very same code.
 import { CorpusStore, buildReserve } from './store/corpusStore';
 import { corpusDbPath, loadCorpusConfig } from './config/loadConfig';
 import { fetchCorpus, storeConfig } from './gerrit/fetchCorpus';

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
-import { JobCancelled, runInWorker } from './jobs/runInWorker';
+import { JobCancelled, runJobProcess } from './jobs/runJobProcess';
 import type { SaltStore } from './salt';
 import { openComment, openExample } from './diff/openItem';
 import type { CorpusNode } from './tree/nodes';
@@ -11,11 +11,11 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
   const log = session.log;
   const configFile = () => session.configFile ?? session.findConfig();
 
-  const runJob = async (title: string, job: Parameters<typeof runInWorker>[2]) => {
+  const runJob = async (title: string, job: Parameters<typeof runJobProcess>[2]) => {
     session.busy = true;
     try {
       await session.flush(); // the worker reads the file: labels and flag decisions must be in it
-      const result = await runInWorker(context.extensionPath, title, job, log);
+      const result = await runJobProcess(context.extensionPath, title, job, log);
       log.info(result.summary);
       await session.open(job.configFile);
       void vscode.window.showInformationMessage(result.summary);

@@ -7,7 +7,7 @@ import { localUserPseudonym } from '../core/privacy/localUser';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import type { SaltStore } from './salt';
-import { runInWorker } from './jobs/runInWorker';
+import { runJobProcess } from './jobs/runJobProcess';
 import type { CorpusNode } from './tree/nodes';
 
 export function registerCorpusReports(context: vscode.ExtensionContext, session: CorpusSession, salt: SaltStore): vscode.Disposable[] {
@@ -35,7 +35,7 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
     vscode.commands.registerCommand(Commands.verify, guard(async () => {
       const c = need();
       await session.flush();
-      const r = await runInWorker(context.extensionPath, 'Review Corpus: Verify Reproducibility', { kind: 'verify', configFile: c.configFile }, session.log);
+      const r = await runJobProcess(context.extensionPath, 'Review Corpus: Verify Reproducibility', { kind: 'verify', configFile: c.configFile }, session.log);
       session.log.info(r.summary);
       void (r.ok === false ? vscode.window.showWarningMessage(r.summary) : vscode.window.showInformationMessage(r.summary));
       return r;
@@ -47,7 +47,7 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       }))?.fsPath;
       if (!out) return undefined;
       await session.flush(); // the export reads flags from the file
-      const r = await runInWorker(context.extensionPath, 'Review Corpus: Export', { kind: 'export', configFile: c.configFile, out }, session.log);
+      const r = await runJobProcess(context.extensionPath, 'Review Corpus: Export', { kind: 'export', configFile: c.configFile, out }, session.log);
       void vscode.window.showInformationMessage(r.summary);
       return r;
     })),

@@ -1,4 +1,4 @@
-// Fetch and rebuild from the palette inside the real VS Code: a worker thread does the work under a
+// Fetch and rebuild from the palette inside the real VS Code: a job process does the work under a
 // cancellable progress notification, against the sample Gerrit served from the extension host.
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

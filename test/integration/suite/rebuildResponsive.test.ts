@@ -1,10 +1,13 @@
-// A rebuild runs in a worker thread: while it runs the tree still expands, and cancelling it from its
-// progress notification leaves the corpus as it was.
+// A rebuild runs in a job process of its own: while it runs the tree still expands, the process starts
+// on huge pages where this machine has them and ends with the job, and cancelling it from its progress
+// notification leaves the corpus as it was.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import type { CorpusStore } from '../../../src/core/store/corpusStore';
+import { currentPlatform, hugePagesTunables } from '../../../src/core/process/hugePages';
 import { openSampleCorpus, until } from './support';
 
 const TOAST = '.notifications-toasts .notification-toast';
@@ -27,6 +30,20 @@ function multiplyRecords(store: CorpusStore, copies: number): void {
   }
 }
 
+/** The extension host's child processes running the job bundle, with their environment. */
+function jobProcesses(): { pid: number; env: string[] }[] {
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return ''; // ended meanwhile
+    }
+  };
+  return read(`/proc/${process.pid}/task/${process.pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number)
+    .filter((pid) => read(`/proc/${pid}/cmdline`).split('\0').some((arg) => arg.endsWith('/dist/worker.js')))
+    .map((pid) => ({ pid, env: read(`/proc/${pid}/environ`).split('\0') }));
+}
+
 describe('rebuild off the main thread', function () {
   this.timeout(240_000);
   let a: ReviewCorpusApi;
@@ -46,6 +63,7 @@ describe('rebuild off the main thread', function () {
     const rebuild = Promise.resolve(vscode.commands.executeCommand('reviewCorpus.rebuild')).then(() => { finished = true; });
     await dom.waitFor(TOAST, 30000);
     assert.equal(finished, false, 'the rebuild is still running');
+    const jobs = jobProcesses();
     // Expand a window node of the old build's tree by clicking it, and see its children render.
     await dom.click('.part.sidebar .monaco-list-row[aria-label^="qt"]');
     await dom.press('ArrowRight');
@@ -56,6 +74,12 @@ describe('rebuild off the main thread', function () {
     const expandedWhileRunning = !finished;
     await dom.screenshot('tree-during-rebuild');
     await rebuild;
+    if (process.platform === 'linux') {
+      assert.equal(jobs.length, 1, 'the rebuild runs in one job process, a child of the extension host');
+      const tunables = hugePagesTunables(currentPlatform());
+      if (tunables) assert.ok(jobs[0].env.includes(`GLIBC_TUNABLES=${tunables}`), `the job process starts with ${tunables}`);
+      await until('the job process ended with the job', () => jobProcesses().length === 0 || undefined);
+    }
     assert.ok(expandedWhileRunning, 'the tree expanded before the rebuild finished');
     assert.equal(a.session.corpus!.buildId, before + 1, 'the rebuild landed');
   });
@@ -84,5 +108,6 @@ describe('rebuild off the main thread', function () {
     await until('the corpus reloaded', () => a.session.corpus);
     assert.equal(a.session.corpus!.buildId, before, 'no new build was written');
     assert.equal(a.session.corpus!.store.scalar('SELECT count(*) FROM builds WHERE finished_at IS NULL'), 0, 'no half-written build');
+    if (process.platform === 'linux') await until('the cancelled job\'s process ended', () => jobProcesses().length === 0 || undefined);
   });
 });
