@@ -179,6 +179,33 @@ describe('corpus store with reserved space', () => {
   });
 });
 
+describe('opening a large corpus', () => {
+  it('keeps the event loop turning while the file is read, and reads every byte', async () => {
+    const file = path.join(tempDir(), 'large.sqlite');
+    const store = await CorpusStore.create(file);
+    const pad = 'z'.repeat(50 << 20); // the file spans several read chunks (16 MB each)
+    store.setMeta('pad', pad);
+    store.save();
+    store.close();
+    let turns = 0;
+    const turn = () => {
+      turns++;
+      timer = setImmediate(turn);
+    };
+    let timer = setImmediate(turn);
+    const opened = await CorpusStore.open(file, { reserveBytes: 1 << 20 });
+    clearImmediate(timer);
+    try {
+      // One synchronous read of the whole file would let no immediate run before open resolves.
+      assert.ok(turns >= 3, `the event loop turned ${turns} times while 50 MB were read`);
+      assert.equal(opened.getMeta('pad'), pad);
+      assert.equal(opened.scalar('PRAGMA integrity_check'), 'ok');
+    } finally {
+      opened.close();
+    }
+  });
+});
+
 describe('saving from the live in-memory file', () => {
   async function storeWithHosts(rows: number): Promise<string> {
     const file = path.join(tempDir(), 'live.sqlite');

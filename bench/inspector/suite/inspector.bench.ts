@@ -37,10 +37,13 @@ async function timeFirstPage(a: ReviewCorpusApi, bridge: TimedBridge, pick: () =
   try {
     const watch = bridge.waitVisible(wb.row(4), 120000);
     await watch.armed;
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
     const t0 = now();
+    stalls.enable();
     if (open) assert.ok(await vscode.commands.executeCommand('reviewCorpus.openCorpus', CORPUS), 'the corpus opened');
     else a.tree.provider.refresh();
     const t1 = now();
+    stalls.disable();
     const group = pick();
     const tPicked = now();
     await a.tree.view.reveal(group, { expand: true, select: false, focus: false });
@@ -48,7 +51,7 @@ async function timeFirstPage(a: ReviewCorpusApi, bridge: TimedBridge, pick: () =
     const visible = await watch.visible;
     return {
       group: `${group.ref.org}/${group.ref.window}/${group.ref.rule} (${group.count})`,
-      ...(open ? { openCommandMs: round(t1 - t0) } : {}),
+      ...(open ? { openCommandMs: round(t1 - t0), openLongestStallMs: round(stalls.max / 1e6) } : {}),
       treeGroupsMs: round(tPicked - t1),
       revealMs: round(t2 - t1),
       firstPageDomMs: round(visible.at - t1),

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
 import type { BindParams, Database, SqlValue, Statement } from 'sql.js';
 import { saveAtomically, type SaveHooks } from './atomicSave';
 import { CorpusFileError } from './errors';
@@ -31,26 +32,31 @@ export function buildReserve(file: string): number {
   return existsSync(file) ? Math.min(statSync(file).size, 1 << 30) : 0;
 }
 
+/** Bytes per read call: each is done on libuv's thread pool, between them the event loop runs. */
+const READ_CHUNK_BYTES = 16 << 20;
+
 /**
  * Reads a file into a Buffer with `reserve` zero bytes after it, without an intermediate copy. A
  * Buffer, because sql.js slice()s its input: on a Buffer that is a view (so the Buffer becomes the
- * in-memory file), on a plain Uint8Array a second full copy.
+ * in-memory file), on a plain Uint8Array a second full copy. Read in chunks off the calling thread:
+ * on a VM the page faults of filling 800 MB take seconds, which would otherwise freeze the
+ * extension host's main thread for as long.
  */
-function readWithReserve(file: string, reserve: number): { bytes: Buffer; size: number } {
-  const size = statSync(file).size;
-  const bytes = Buffer.alloc(size + Math.max(0, reserve));
-  const fd = openSync(file, 'r');
+async function readWithReserve(file: string, reserve: number): Promise<{ bytes: Buffer; size: number }> {
+  const handle = await openFile(file, 'r');
   try {
+    const size = (await handle.stat()).size;
+    const bytes = Buffer.alloc(size + Math.max(0, reserve));
     let offset = 0;
     while (offset < size) {
-      const n = readSync(fd, bytes, offset, size - offset, offset);
-      if (n === 0) break;
-      offset += n;
+      const { bytesRead } = await handle.read(bytes, offset, Math.min(READ_CHUNK_BYTES, size - offset), offset);
+      if (bytesRead === 0) break;
+      offset += bytesRead;
     }
+    return { bytes, size };
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
-  return { bytes, size };
 }
 
 /** One corpus file, held in memory by sql.js and written back atomically. */
@@ -80,7 +86,7 @@ export class CorpusStore {
   static async open(file: string, opts: OpenOptions = {}): Promise<CorpusStore> {
     if (!existsSync(file)) throw new CorpusFileError(file, 'no such file');
     if (statSync(file).isDirectory()) throw new CorpusFileError(file, 'is a directory, not a corpus file');
-    const { bytes, size } = readWithReserve(file, opts.reserveBytes ?? 0);
+    const { bytes, size } = await readWithReserve(file, opts.reserveBytes ?? 0);
     if (size === 0) throw new CorpusFileError(file, 'empty file, not a corpus');
     if (size < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_MAGIC) {
       throw new CorpusFileError(file, 'not a SQLite database, so not a corpus');
