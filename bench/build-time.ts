@@ -1,6 +1,8 @@
 // Build time and memory: runBuild on a generated corpus (bench/generate.ts), once per fresh process.
-//   node bench/run.mjs build-time --db /tmp/bench-100k.sqlite [--runs 3] [--planted <side file>] [--no-worker]
-// (--no-worker: the hunk facts are computed on the build's own thread, as without a second core.)
+//   node bench/run.mjs build-time --db /tmp/bench-100k.sqlite [--runs 3] [--planted <side file>] [--no-worker] [--no-huge-pages]
+// (--no-worker: the hunk facts are computed on the build's own thread, as without a second core.
+// Each child starts with the GLIBC_TUNABLES the CLI and the extension's job process start a build
+// with, where this machine gains from it (core/process/hugePages.ts); --no-huge-pages: without.)
 // Each run spawns this bundle again as a child, which opens the corpus, runs runBuild (per-stage
 // times from its onProgress events), records peak RSS, scores the duplicate decisions against the
 // planted ones, then does a BARE SCAN of the same rows with the same store API (every change,
@@ -18,6 +20,7 @@ import { storedConfig } from '../src/core/build/loadCorpus';
 import { readPlanted, scoreDedup, type DedupScore } from './dedup-score';
 import { plantedFileOf } from './generateRecords';
 import { arg, median } from './benchArgs';
+import { currentPlatform, hugePagesTunables } from '../src/core/process/hugePages';
 
 interface RunResult {
   openMs: number;
@@ -93,6 +96,9 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
   const bundle = process.argv[1];
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const results: RunResult[] = [];
+  const tunables = process.argv.includes('--no-huge-pages') ? undefined : hugePagesTunables(currentPlatform());
+  const childEnv = tunables ? { ...process.env, GLIBC_TUNABLES: tunables } : process.env;
+  console.error(`children start with GLIBC_TUNABLES=${childEnv.GLIBC_TUNABLES ?? '(unset)'}`);
   const copy = path.join(tmpdir(), `build-time-${process.pid}.sqlite`);
   try {
     for (let run = 1; run <= runs; run++) {
@@ -100,7 +106,7 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
       if (run === 1) copyFileSync(db, copy);
       const args = ['-e', 'require(process.argv[1])', bundle, '--child', '--db', run === 1 ? copy : db, '--planted', planted, ...(run === 1 ? ['--save'] : []),
         ...(process.argv.includes('--no-worker') ? ['--no-worker'] : [])];
-      const out = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20, encoding: 'utf8' });
+      const out = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20, encoding: 'utf8', env: childEnv });
       if (out.status !== 0) throw new Error(`run ${run} failed (exit ${out.status})`);
       const r = JSON.parse(out.stdout.trim().split('\n').pop()!) as RunResult;
       results.push(r);
@@ -118,7 +124,7 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
   const first = results[0];
   const sameEverywhere = results.every((r) => r.corpusHash === first.corpusHash && JSON.stringify(r.score) === JSON.stringify(first.score));
   console.log(JSON.stringify({
-    db, bytes: statSync(db).size, runs, loadAverage: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
+    db, bytes: statSync(db).size, runs, glibcTunables: childEnv.GLIBC_TUNABLES ?? null, loadAverage: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
     medianSeconds: {
       ...Object.fromEntries(stages.map((s) => [s, sec(median(results.map((r) => r.stagesMs[s] ?? 0)))])),
       total: sec(median(totals)), open: sec(median(results.map((r) => r.openMs))), bareScan: sec(median(scans)),
