@@ -73,7 +73,9 @@ function runHere(argv: string[]): void {
 if (require.main === module) {
   const argv = process.argv.slice(2);
   const cmd = COMMANDS.find((c) => c.name === argv[0]);
-  const tunables = cmd?.holdsWholeCorpus && !argv.includes('--help') ? hugePagesTunables(currentPlatform()) : undefined;
+  // Under a debugger or profiler the work stays in the process being watched.
+  const watched = process.execArgv.some((a) => /^--(inspect|cpu-prof|heap-prof|prof)/.test(a));
+  const tunables = cmd?.holdsWholeCorpus && !argv.includes('--help') && !watched ? hugePagesTunables(currentPlatform()) : undefined;
   if (tunables === undefined) runHere(argv);
   else {
     if (process.env.REVIEW_CORPUS_DEBUG) process.stderr.write(`review-corpus: running ${cmd?.name} with GLIBC_TUNABLES=${tunables} (transparent huge pages)\n`);
