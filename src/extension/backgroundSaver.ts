@@ -1,15 +1,17 @@
 // Saves the session's small edits (labels, flag decisions, sealing) without the extension host's
-// main thread ever writing the file: a worker thread holds a copy of the corpus, applies the same
-// edits and saves it atomically. Edits that arrive while a save runs go together in the next one.
-// The worker is stopped when idle, to give its copy's memory back; a new one reads the saved file.
-import { Worker } from 'node:worker_threads';
+// main thread ever writing the file: a saver process (dist/worker.js, forked: jobs/workerProcess.ts)
+// holds a copy of the corpus, applies the same edits and saves it atomically. Edits that arrive while
+// a save runs go together in the next one. The saver is stopped when idle, to give its copy's memory
+// back; a new one reads the saved file.
+import type { ChildProcess } from 'node:child_process';
 import type { CorpusEdit, EditSaverReply, EditSaverRequest } from '../core/edits';
+import { forkWorkerProcess } from './jobs/workerProcess';
 
 /** How long an idle worker (nothing pending) is kept for the next edit. */
 const IDLE_MS = 30_000;
 
 export class BackgroundSaver {
-  private worker: Worker | undefined;
+  private worker: ChildProcess | undefined;
   /** Edits applied in the session and not yet confirmed saved, oldest first; the first `sent` are with the worker. */
   private readonly unsaved: CorpusEdit[] = [];
   private sent = 0;
@@ -51,11 +53,12 @@ export class BackgroundSaver {
     const worker = (this.worker ??= this.start());
     this.sent = this.unsaved.length;
     const request: EditSaverRequest = { seq: ++this.seq, edits: this.unsaved.slice(0, this.sent) };
-    worker.postMessage(request);
+    worker.send(request);
   }
 
-  private start(): Worker {
-    const worker = new Worker(this.workerFile, { workerData: { kind: 'saver', dbFile: this.dbFile } });
+  private start(): ChildProcess {
+    const { child: worker } = forkWorkerProcess(this.workerFile);
+    worker.send({ type: 'serve-edits', dbFile: this.dbFile });
     worker.on('message', (reply: EditSaverReply) => {
       if (reply.seq !== this.seq) return;
       if (reply.type === 'failed') return this.fail(reply.message);
@@ -66,8 +69,8 @@ export class BackgroundSaver {
       this.idleTimer = setTimeout(() => this.stop(), IDLE_MS);
     });
     worker.on('error', (e) => this.fail(e.message));
-    worker.on('exit', (code) => {
-      if (this.worker === worker) this.fail(`the saver worker stopped (exit code ${code})`); // not stopped by us
+    worker.on('exit', (code, signal) => {
+      if (this.worker === worker) this.fail(`the saver process stopped (${signal ?? `exit code ${code}`})`); // not stopped by us
     });
     return worker;
   }
@@ -82,7 +85,7 @@ export class BackgroundSaver {
   private stop(): void {
     clearTimeout(this.idleTimer);
     this.sent = 0;
-    void this.worker?.terminate();
+    this.worker?.kill();
     this.worker = undefined;
   }
 }

@@ -1,13 +1,10 @@
-// Runs a job in a process of its own (dist/worker.js, forked) under a cancellable progress
-// notification. A process rather than a worker thread: it starts on huge pages where that helps
-// (core/process/hugePages.ts), a rebuild's 1.5 GB never count against the extension host, and its
-// page faults and collections do not contend with the host's own.
+// Runs a job in a process of its own (dist/worker.js, forked: workerProcess.ts says why) under a
+// cancellable progress notification.
 import * as vscode from 'vscode';
-import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { JobRequest, JobResult } from '../../core/jobs';
-import { currentPlatform, hugePagesTunables } from '../../core/process/hugePages';
 import { CANCEL_MESSAGE } from '../../core/process/parentLink';
+import { forkWorkerProcess } from './workerProcess';
 import { ContextKeys } from '../ids/contextKeys';
 
 export class JobCancelled extends Error {}
@@ -23,14 +20,7 @@ export async function runJobProcess(extensionPath: string, title: string, req: J
     return await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (progress, token) => new Promise<JobResult>((resolve, reject) => {
-        const tunables = hugePagesTunables(currentPlatform());
-        const child = fork(path.join(extensionPath, 'dist', 'worker.js'), [], {
-          // ELECTRON_RUN_AS_NODE: in desktop VS Code process.execPath is the editor's own binary.
-          env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...(tunables ? { GLIBC_TUNABLES: tunables } : {}) },
-          // Not the host's flags: an --inspect port of the host's would clash.
-          execArgv: [],
-          stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-        });
+        const { child, tunables } = forkWorkerProcess(path.join(extensionPath, 'dist', 'worker.js'), (text) => log.warn(`${title}: ${text}`));
         let settled = false;
         const settle = (f: () => void) => {
           if (settled) return;
@@ -43,7 +33,6 @@ export async function runJobProcess(extensionPath: string, title: string, req: J
           log.info(`${title}: cancelling`);
           if (child.connected) child.send(CANCEL_MESSAGE);
         });
-        child.stderr?.setEncoding('utf8').on('data', (d: string) => log.warn(`${title}: ${d.trimEnd()}`));
         child.on('message', (m: JobMessage) => {
           if (m.type === 'progress') {
             if (m.log) log.info(`${title}: ${m.message}`);

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import type { CorpusNode, GroupNode } from '../../../src/extension/tree/nodes';
-import { exampleIdOfComment, openSampleCorpus, until } from './support';
+import { currentPlatform, hugePagesTunables } from '../../../src/core/process/hugePages';
+import { exampleIdOfComment, openSampleCorpus, until, workerProcesses } from './support';
 
 const ORIGINAL = '.monaco-diff-editor .editor.original';
 /** Rendered text with the editor's and markdown's non-breaking spaces as plain spaces. */
@@ -187,6 +188,12 @@ describe('inspector', function () {
     await until('the label changes to unsure', () => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [e.key]) === 'unsure' || undefined);
     await until('the labels saved', () => !a.session.hasUnsavedChanges || undefined);
     assert.ok(copiesOfKey() > onDisk, 'the label row (and its index entry) are in the corpus file');
+    if (process.platform === 'linux') {
+      const savers = workerProcesses();
+      assert.equal(savers.length, 1, 'a saver process of its own, a child of the extension host, wrote them');
+      const tunables = hugePagesTunables(currentPlatform());
+      if (tunables) assert.ok(savers[0].env.includes(`GLIBC_TUNABLES=${tunables}`), `the saver starts with ${tunables}`);
+    }
   });
 
   it('moves to the next and previous example within the tree group', async () => {

@@ -2,13 +2,12 @@
 // on huge pages where this machine has them and ends with the job, and cancelling it from its progress
 // notification leaves the corpus as it was.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import type { CorpusStore } from '../../../src/core/store/corpusStore';
 import { currentPlatform, hugePagesTunables } from '../../../src/core/process/hugePages';
-import { openSampleCorpus, until } from './support';
+import { openSampleCorpus, until, workerProcesses as jobProcesses } from './support';
 
 const TOAST = '.notifications-toasts .notification-toast';
 const COPIES = 400;
@@ -28,20 +27,6 @@ function multiplyRecords(store: CorpusStore, copies: number): void {
     store.run(`INSERT INTO diffs(id, change_id, path, ps_base, ps_target, content, fetch_error)
       SELECT id + ?, change_id + ?, path, ps_base, ps_target, content, fetch_error FROM diffs WHERE id < 1000000`, [o, o]);
   }
-}
-
-/** The extension host's child processes running the job bundle, with their environment. */
-function jobProcesses(): { pid: number; env: string[] }[] {
-  const read = (file: string) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return ''; // ended meanwhile
-    }
-  };
-  return read(`/proc/${process.pid}/task/${process.pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number)
-    .filter((pid) => read(`/proc/${pid}/cmdline`).split('\0').some((arg) => arg.endsWith('/dist/worker.js')))
-    .map((pid) => ({ pid, env: read(`/proc/${pid}/environ`).split('\0') }));
 }
 
 describe('rebuild off the main thread', function () {

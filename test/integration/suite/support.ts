@@ -1,6 +1,7 @@
 // Shared set-up for the suites that work on the sample corpus: the extension's API, a sample corpus
 // copied into the test workspace by the real "Create Sample Corpus" command, and small lookups.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReviewCorpusApi } from '../../../src/extension';
@@ -47,4 +48,18 @@ export async function until<T>(what: string, probe: () => T | undefined | Promis
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The extension host's child processes running dist/worker.js (jobs, the saver), with their environment. */
+export function workerProcesses(): { pid: number; env: string[] }[] {
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return ''; // ended meanwhile
+    }
+  };
+  return read(`/proc/${process.pid}/task/${process.pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number)
+    .filter((pid) => read(`/proc/${pid}/cmdline`).split('\0').some((arg) => arg.endsWith('/dist/worker.js')))
+    .map((pid) => ({ pid, env: read(`/proc/${pid}/environ`).split('\0') }));
 }
