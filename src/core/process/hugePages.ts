@@ -38,6 +38,14 @@ export function currentPlatform(): Platform {
         return undefined;
       }
     },
-    glibc: () => Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime),
+    glibc: isGlibc,
   };
+}
+
+let glibc: boolean | undefined;
+
+/** A diagnostic report takes about 10 ms to gather, so it is asked once per process. */
+function isGlibc(): boolean {
+  glibc ??= Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime);
+  return glibc;
 }
