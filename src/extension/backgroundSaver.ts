@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { CorpusEdit, EditSaverReply, EditSaverRequest } from '../core/edits';
 import { forkWorkerProcess } from './jobs/workerProcess';
 
-/** How long an idle worker (nothing pending) is kept for the next edit. */
+/** How long an idle saver process (nothing pending) is kept for the next edit. */
 const IDLE_MS = 30_000;
 
 export class BackgroundSaver {

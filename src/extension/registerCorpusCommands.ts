@@ -14,7 +14,7 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
   const runJob = async (title: string, job: Parameters<typeof runJobProcess>[2]) => {
     session.busy = true;
     try {
-      await session.flush(); // the worker reads the file: labels and flag decisions must be in it
+      await session.flush(); // the job process reads the file: labels and flag decisions must be in it
       const result = await runJobProcess(context.extensionPath, title, job, log);
       log.info(result.summary);
       await session.open(job.configFile);

@@ -3,7 +3,7 @@
 // distributions and VMs), the first touch of each 4 KB page can cost more than copying it; glibc puts
 // its large allocations (the corpus Buffer and its room) on huge pages only when GLIBC_TUNABLES holds
 // glibc.malloc.hugetlb=1, which it reads at process start. BENCHMARKS.md has the figures. The CLI
-// relaunches itself with it (src/cli/relaunch.ts); the extension starts its job processes with it.
+// relaunches itself with it (src/cli/relaunch.ts); the extension starts its job and saver processes with it.
 import { readFileSync } from 'node:fs';
 
 export const HUGE_PAGES_TUNABLE = 'glibc.malloc.hugetlb=1';

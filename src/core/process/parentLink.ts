@@ -1,11 +1,11 @@
-// A child process doing one long job for a parent (the CLI relaunched on huge pages, or the
-// extension's job process): the parent's cancel message aborts the job as Ctrl-C would, and the
+// A child process working for a parent (the CLI relaunched on huge pages, or the extension's job or
+// saver process): the parent's cancel message aborts the job as Ctrl-C would, and the
 // parent's death (its IPC channel closing) ends the child at once rather than let it write on
 // unobserved. Saves are atomic, so stopping anywhere leaves the old file or the new one.
 
 export const CANCEL_MESSAGE = { type: 'cancel' } as const;
 
-export function isCancelMessage(m: unknown): boolean {
+function isCancelMessage(m: unknown): boolean {
   return (m as { type?: unknown } | null)?.type === CANCEL_MESSAGE.type;
 }
 
