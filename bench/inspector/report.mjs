@@ -24,7 +24,7 @@ function verdict(s, targetMs) {
 
 /** "n of m": the stamps behind the figures that came from the fallback poll. */
 function fallbackStamps(f) {
-  const all = ['openFirstPage', 'largestFirstPage', 'baselineDiff', 'openDiff', 'expandDuringRebuild'].flatMap((k) => f[k] ?? []);
+  const all = ['openFirstPage', 'largestFirstPage', 'baselineDiff', 'openDiff', 'openDiffReplacing', 'expandDuringRebuild'].flatMap((k) => f[k] ?? []);
   const perRow = (r) => (r.window ? 5 : 1);
   return `${all.reduce((n, r) => n + (r.fallbackStamps ?? 0), 0)} of ${all.reduce((n, r) => n + perRow(r), 0)}`;
 }
@@ -37,6 +37,7 @@ export function markdownReport(f, { command, dbBytes }) {
   const firstDiff = (f.openDiff ?? []).filter((r) => r.first);
   const base = (f.baselineDiff ?? []).filter((r) => !r.first);
   const firstBase = (f.baselineDiff ?? []).filter((r) => r.first);
+  const replacing = (f.openDiffReplacing ?? []).filter((r) => !r.first);
   const expand = f.expandDuringRebuild ?? [];
   const mem = f.memory ?? {};
   const lines = [];
@@ -60,9 +61,11 @@ export function markdownReport(f, { command, dbBytes }) {
   row('1b. tree first page, first group', o.page.text, verdict(o.page, 300), `From 1a's end until an item row of the first group (${open[0]?.group ?? '?'}) is visible: the tree's group counts (read from the build's recorded funnel: ${o.groups.text}), \`TreeView.reveal(group, {expand})\`, the first page (${o.list.text} in \`getChildren(group)\`), rendering. Provider total ${o.provider.text}.`);
   row('1c. open corpus → first item row', o.total.text, '', '1a + 1b, as a user sees it.');
   row('1d. tree first page, largest group', l.page.text, verdict(l.page, 300), `Corpus already open, provider cache cleared (\`refresh()\`), tree collapsed; the largest examples group (${largest[0]?.group ?? '?'}). Group counts ${l.groups.text}; first page ${l.list.text}.`);
-  row('2. open an example diff with decorations', d.dom.text, verdict(d.dom, 250), `\`reviewCorpus.openItem {exampleId}\` with every editor closed first, until both sides are rendered and the comment's gutter mark (\`.editor.original [class*="cgmr"]\`) is visible. In the host: the command resolves after ${d.cmd.text}; the decorations are applied ${d.deco.text} after the start (the decorate call itself ${d.call.text}); one \`getExample\` read of the record takes ${getEx.text}. Different example each run; the first example diff of the session is left out: ${firstDiff.map((r) => ms(r.domMs)).join(', ') || 'n/a'}.`);
+  row('2. open an example diff with decorations', d.dom.text, verdict(d.dom, 250), `\`reviewCorpus.openItem {exampleId}\` with every editor closed first (paired with the baseline below on the same example, alternating which goes first), until both sides are rendered and the comment's gutter mark (\`.editor.original [class*="cgmr"]\`) is visible. In the host: the command resolves after ${d.cmd.text}; the decorations are applied ${d.deco.text} after the start (the decorate call itself ${d.call.text}); one \`getExample\` read of the record takes ${getEx.text}. Different example each run; the first example diff of the session is left out: ${firstDiff.map((r) => ms(r.domMs)).join(', ') || 'n/a'}.`);
   const bd = { dom: stat(base, 'domMs'), cmd: stat(base, 'commandMs') };
   row('2 (baseline). VS Code alone: a diff of the same kind of texts', bd.dom.text, '', `Control for 2: \`vscode.diff\` of an example's before/after texts (same suffix, so the same language) served by a plain content provider registered by the benchmark, no decorations, no threads, until both sides are rendered. The command resolves after ${bd.cmd.text}. The session's first diff (it loads the language): ${firstBase.map((r) => ms(r.domMs)).join(', ') || 'n/a'}. The difference between 2 and this is the extension's own cost.`);
+  const rp = { dom: stat(replacing, 'domMs'), cmd: stat(replacing, 'commandMs'), deco: stat(replacing, 'decoratedInHostMs') };
+  row('2r. open the next example while one is open', rp.dom.text, verdict(rp.dom, 250), `As when going down a tree group (clicking the next item, or Alt+J): \`reviewCorpus.openItem\` while another example's diff is open as the preview, which the new diff replaces; until the new example's before side is rendered (a word only it holds) with its gutter mark. The command resolves after ${rp.cmd.text}; decorations applied ${rp.deco.text} after the start.`);
   row('3a. expand a window during a rebuild (click)', e.win.text, verdict(e.win, 500), `A rebuild (job process) started and its toast showing progress ("stage: n/total", ${stat(expand, 'rebuildProgressAfterMs').text} after the command); then a mouse click on a collapsed window's twistie (${expand[0]?.window ?? '?'}), until its group rows are visible. Measured from the click's mouse-up or from the host hearing of the expansion, whichever came first (so it leaves out the renderer-to-host hop when the host heard first). Upper bound, from the runner taking the click request: ${e.pick.text}, of which Playwright's click (actionability waits, then the mouse) took ${e.click.text}. Provider time ${e.prov.text} (the counts were read with the roots). The rebuild was still running at the end in ${expand.filter((r) => r.rebuildStillRunning).length} of ${expand.length} runs.`);
   row('3b. expand its Kept group during the rebuild (keyboard)', e.group.text, verdict(e.group, 500), `Same rebuild: the window's "Kept (n)" row focused, then ArrowRight pressed (the runner taking the request is the key press, to a few ms), until its first item row is visible. Includes the first page query on the main thread while the job process builds: ${e.list.text} in \`getChildren(group)\`.`);
   const labels = (f.label ?? []).filter((r) => !r.first);

@@ -32,6 +32,26 @@ async function findInFrames(page, selector, timeoutMs) {
   }
 }
 
+const profiling = new WeakMap();
+
+/**
+ * Runs in the page: resolves window.__benchWatches[id] with the page clock (epoch ms) at the first animation
+ * frame in which `selector` matches a rendered element (and, with `textIn`, some `textIn.selector` element's
+ * text holds `textIn.text`). A frame's callback runs just before that frame is painted.
+ */
+function installFrameWatcher({ id, selector, textIn }) {
+  const watches = (window.__benchWatches ??= {});
+  watches[id] = new Promise((resolve) => {
+    const seen = () => {
+      const e = document.querySelector(selector);
+      if (!e || !(e.offsetWidth || e.offsetHeight)) return false;
+      return !textIn || [...document.querySelectorAll(textIn.selector)].some((t) => (t.textContent ?? '').includes(textIn.text));
+    };
+    const frame = () => (seen() ? resolve(performance.timeOrigin + performance.now()) : requestAnimationFrame(frame));
+    requestAnimationFrame(frame);
+  });
+}
+
 function operations(page, screenshotDir) {
   return {
     query: ({ selector }) => page.$$eval(selector, describeElements, MAX_ELEMENTS),
@@ -69,6 +89,34 @@ function operations(page, screenshotDir) {
       .map((e) => getComputedStyle(e, p).content)
       .filter((c) => c && c !== 'none' && c !== 'normal')
       .map((c) => (c.startsWith('"') ? JSON.parse(c) : c)), pseudo),
+    // For benchmarks: the page's clock (epoch ms), and a watcher that runs in the page itself, checking a native
+    // CSS selector once per animation frame, so the wait costs the renderer one querySelector a frame.
+    pageClock: () => page.evaluate(() => performance.timeOrigin + performance.now()),
+    watchVisible: ({ id, selector, textIn }) => page.evaluate(installFrameWatcher, { id, selector, textIn }),
+    watchedAt: ({ id, timeoutMs }) => page.evaluate(({ id: key, timeoutMs: ms }) => Promise.race([
+      window.__benchWatches[key],
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`watch ${key} saw nothing in ${ms} ms`)), ms)),
+    ]).finally(() => delete window.__benchWatches[key]), { id, timeoutMs }),
+    // The renderer's CPU profile over a stretch of a benchmark (Chrome DevTools Protocol), saved beside the screenshots.
+    async cpuProfileStart() {
+      const cdp = await page.context().newCDPSession(page);
+      profiling.set(page, cdp);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    },
+    async cpuProfileStop({ name }) {
+      if (!/^[\w.-]+$/.test(name)) throw new Error(`profile name ${JSON.stringify(name)} may hold only letters, digits, '.', '-', '_'`);
+      const cdp = profiling.get(page);
+      if (!cdp) throw new Error('cpuProfileStop without cpuProfileStart');
+      profiling.delete(page);
+      const { profile } = await cdp.send('Profiler.stop');
+      await cdp.detach();
+      mkdirSync(screenshotDir, { recursive: true });
+      const file = path.join(screenshotDir, `${name}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      return file;
+    },
     async click({ selector, timeoutMs }) {
       await page.locator(selector).first().click({ timeout: timeoutMs });
     },

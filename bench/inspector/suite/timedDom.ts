@@ -135,6 +135,41 @@ export class TimedBridge {
     return { armed, visible };
   }
 
+  /** Host clock minus page clock (ms), from the `pageClock` answer that came back fastest. */
+  private clockOffset: { offsetMs: number; errorMs: number } | undefined;
+
+  /**
+   * Aligns the page's clock with this host's: the page's reading lies between the runner taking the request and
+   * its answer (both stamped here by inotify), so the midpoint of the narrowest of `n` such windows is within
+   * half that window of the truth.
+   */
+  async calibrate(n = 15): Promise<{ offsetMs: number; errorMs: number }> {
+    let best: { offsetMs: number; errorMs: number } | undefined;
+    for (let i = 0; i < n; i++) {
+      const r = await this.send<number>('pageClock', {});
+      if (!r.pickedUpPrecise || !r.answeredPrecise) continue;
+      const hostEpoch = performance.timeOrigin + (r.pickedUpAt + r.answeredAt) / 2;
+      const errorMs = (r.answeredAt - r.pickedUpAt) / 2;
+      if (!best || errorMs < best.errorMs) best = { offsetMs: hostEpoch - r.value, errorMs };
+    }
+    if (!best) throw new Error('bench: no precise pageClock answer to align the clocks with');
+    return (this.clockOffset = best);
+  }
+
+  /**
+   * When `selector` first showed in a frame (host clock), watched in the page itself (no Playwright polling).
+   * `textIn` also asks that an element matching its selector hold its text. Needs `calibrate()` first.
+   */
+  watchFrame(selector: string, textIn?: { selector: string; text: string }, timeoutMs = 30000): { armed: Promise<void>; seen: Promise<number> } {
+    const offset = this.clockOffset;
+    if (!offset) throw new Error('bench: watchFrame before calibrate()');
+    const id = `w${++sequence}`;
+    const armed = this.send<null>('watchVisible', { id, selector, textIn }).then(() => undefined);
+    const seen = armed.then(() => this.send<number>('watchedAt', { id, timeoutMs }, timeoutMs + 5000))
+      .then((r) => r.value + offset.offsetMs - performance.timeOrigin);
+    return { armed, seen };
+  }
+
   close(): void {
     this.watcher.close();
     clearInterval(this.poll);

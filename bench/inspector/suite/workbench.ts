@@ -17,6 +17,8 @@ export const TOAST_WITH_PROGRESS = `${TOAST}:has-text("/")`;
 export const CANCEL_IN_TOAST = `${TOAST} .monaco-button:has-text("Cancel")`;
 /** Both sides of the diff rendered and a comment's gutter mark drawn on the before side. */
 export const DIFF_READY = '.monaco-diff-editor:has(.editor.modified .view-line) .editor.original [class*="cgmr"]';
+/** A line of the before side of a diff. */
+export const BEFORE_SIDE_LINE = '.monaco-diff-editor .editor.original .view-line';
 /** Both sides of the diff rendered (the baseline, which draws no decorations). */
 export const DIFF_SIDES_READY = '.monaco-diff-editor:has(.editor.modified .view-line) .editor.original .view-line';
 
