@@ -9,6 +9,7 @@ import type { CorpusConfig } from '../core/config/types';
 import { applyEdit, type CorpusEdit } from '../core/edits';
 import { latestBuildId } from '../core/inspect/groups';
 import { BackgroundSaver } from './backgroundSaver';
+import { ExampleCache } from './exampleCache';
 import { ContextKeys } from './ids/contextKeys';
 import { SETTINGS_SECTION, Settings } from './ids/settings';
 
@@ -24,6 +25,8 @@ export class CorpusSession implements vscode.Disposable {
   private current: OpenCorpus | undefined;
   private readonly changed = new vscode.EventEmitter<OpenCorpus | undefined>();
   readonly onDidChange = this.changed.event;
+  /** The example records of the open corpus's current build, read once for every view of one diff. */
+  readonly examples = new ExampleCache(this);
 
   /** @param workerFile dist/worker.js, which also runs the background saver */
   constructor(readonly log: vscode.LogOutputChannel, private readonly workerFile: string) {}
@@ -119,6 +122,7 @@ export class CorpusSession implements vscode.Disposable {
     void this.saver?.close(); // deactivate() has already awaited flush(); this only stops an idle worker
     this.current?.store.close();
     this.current = undefined;
+    this.examples.dispose();
     this.changed.dispose();
   }
 }

@@ -1,6 +1,6 @@
 // Which example the active diff shows, kept in the context keys that enable labelling and flag commands.
 import * as vscode from 'vscode';
-import { getExample, type ExampleRecord } from '../../core/inspect/example';
+import type { ExampleRecord } from '../../core/inspect/example';
 import { ContextKeys } from '../ids/contextKeys';
 import type { CorpusSession } from '../session';
 import { parseDocUri } from './uris';
@@ -36,14 +36,23 @@ export class ActiveExample implements vscode.Disposable {
   update(): void {
     const id = this.activeExampleId();
     const corpus = this.session.corpus;
-    const next = id !== undefined && corpus ? getExample(corpus.store, id) : undefined;
+    const next = id !== undefined && corpus ? this.session.examples.get(id) : undefined;
     const flagged = next !== undefined && Number(corpus?.store.scalar("SELECT count(*) FROM flags WHERE example_key = ? AND status = 'open'", [next.key]) ?? 0) > 0;
-    void vscode.commands.executeCommand('setContext', ContextKeys.exampleDiffActive, next !== undefined);
-    void vscode.commands.executeCommand('setContext', ContextKeys.exampleFlagged, flagged);
+    this.setContext(ContextKeys.exampleDiffActive, next !== undefined);
+    this.setContext(ContextKeys.exampleFlagged, flagged);
     if (next?.id !== this.current?.id || next?.buildId !== this.current?.buildId) {
       this.current = next;
       this.changed.fire(next);
     }
+  }
+
+  /** The values last sent: this runs on every tab and editor change, and each setContext is a trip to the workbench. */
+  private readonly sent = new Map<string, boolean>();
+
+  private setContext(key: string, value: boolean): void {
+    if (this.sent.get(key) === value) return;
+    this.sent.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
   }
 
   dispose(): void {

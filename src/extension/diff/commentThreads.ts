@@ -1,10 +1,23 @@
 // Read-only comment threads (CommentController) on the before side of an example diff. They exist
 // only while that diff is open and are disposed when it closes.
 import * as vscode from 'vscode';
-import { getExample } from '../../core/inspect/example';
 import type { CorpusSession } from '../session';
 import { groupThreads } from './threads';
 import { parseDocUri } from './uris';
+
+/** How long after an example diff opens its comment threads are created. */
+const THREADS_AFTER_MS = 150;
+
+/** The before-side URIs of the example diffs open in any tab group. */
+function openExampleDiffs(): Set<string> {
+  const open = new Set<string>();
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      if (tab.input instanceof vscode.TabInputTextDiff && parseDocUri(tab.input.original)?.kind === 'example') open.add(tab.input.original.toString());
+    }
+  }
+  return open;
+}
 
 export class ReadOnlyCommentThreads implements vscode.Disposable {
   private readonly controller = vscode.comments.createCommentController('reviewCorpus.comments', 'Review Corpus');
@@ -20,30 +33,35 @@ export class ReadOnlyCommentThreads implements vscode.Disposable {
     this.sync();
   }
 
-  /** Creates threads for each open example diff, disposes those whose diff closed. */
+  /** Disposes the threads of diffs that closed at once; those of newly opened diffs follow shortly (see below). */
   private sync(): void {
-    const open = new Set<string>();
-    for (const group of vscode.window.tabGroups.all) {
-      for (const tab of group.tabs) {
-        if (tab.input instanceof vscode.TabInputTextDiff && parseDocUri(tab.input.original)?.kind === 'example') {
-          open.add(tab.input.original.toString());
-        }
-      }
-    }
+    const open = openExampleDiffs();
     for (const [uri, threads] of this.threads) {
       if (!open.has(uri)) {
         for (const t of threads) t.dispose();
         this.threads.delete(uri);
       }
     }
-    for (const uri of open) if (!this.threads.has(uri)) this.create(vscode.Uri.parse(uri));
+    if ([...open].some((uri) => !this.threads.has(uri))) this.pending ??= setTimeout(() => this.createMissing(), THREADS_AFTER_MS);
+  }
+
+  /**
+   * The threads come a moment after their diff opens: the workbench renders each thread's comments (as
+   * markdown) as soon as it hears of them, and doing that while it draws the diff competes with the diff's
+   * first frame (both sides and the comment decorations). BENCHMARKS.md has the figures.
+   */
+  private pending: NodeJS.Timeout | undefined;
+
+  private createMissing(): void {
+    this.pending = undefined;
+    for (const uri of openExampleDiffs()) if (!this.threads.has(uri)) this.create(vscode.Uri.parse(uri));
   }
 
   private create(uri: vscode.Uri): void {
     const ref = parseDocUri(uri);
     const corpus = this.session.corpus;
     if (!ref || ref.kind !== 'example' || !corpus) return;
-    const example = getExample(corpus.store, ref.id);
+    const example = this.session.examples.get(ref.id);
     if (!example) return;
     const created = groupThreads(example).map((t) => {
       const thread = this.controller.createCommentThread(uri, new vscode.Range(t.startLine, 0, t.endLine, 0), [t.root, ...t.replies].map((c) => {
@@ -78,6 +96,7 @@ export class ReadOnlyCommentThreads implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.pending);
     this.clear();
     this.controller.dispose();
     for (const d of this.disposables) d.dispose();

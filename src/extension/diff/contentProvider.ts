@@ -1,6 +1,6 @@
 // Serves the before/after hunks and removed-comment notes as read-only virtual documents.
 import * as vscode from 'vscode';
-import { getComment, getExample } from '../../core/inspect/example';
+import { getComment } from '../../core/inspect/example';
 import type { CorpusSession } from '../session';
 import { URI_SCHEME } from '../ids/views';
 import { parseDocUri } from './uris';
@@ -16,7 +16,7 @@ export class CorpusContentProvider implements vscode.TextDocumentContentProvider
     const ref = parseDocUri(uri);
     if (!corpus || !ref) return '';
     if (ref.kind === 'example') {
-      const e = getExample(corpus.store, ref.id);
+      const e = this.session.examples.get(ref.id);
       if (!e) return `(example ${ref.id} is not in the current build)`;
       return ref.side === 'before' ? e.before : e.after;
     }

@@ -1,7 +1,7 @@
 // Draws each comment on its anchored range of the before side: a gutter mark, a highlighted range
 // in a contributed theme colour, a short after-text with the author's pseudonym, and the thread on hover.
 import * as vscode from 'vscode';
-import { getExample, type ExampleRecord } from '../../core/inspect/example';
+import type { ExampleRecord } from '../../core/inspect/example';
 import { Colors } from '../ids/colors';
 import type { CorpusSession } from '../session';
 import { threadHover } from './hover';
@@ -37,7 +37,7 @@ export class CommentDecorations implements vscode.Disposable {
     for (const editor of editors) {
       const ref = parseDocUri(editor.document.uri);
       if (!ref || ref.kind !== 'example' || ref.side !== 'before' || !corpus) continue;
-      const example = getExample(corpus.store, ref.id);
+      const example = this.session.examples.get(ref.id);
       if (example) this.apply(editor, example);
     }
   }

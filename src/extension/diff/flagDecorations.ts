@@ -1,7 +1,6 @@
 // Shows an example's flags where they stand: a warning highlight on the comment, the matching span on
 // the after side, and a warning in the Problems view from a DiagnosticCollection on the virtual document.
 import * as vscode from 'vscode';
-import { getExample } from '../../core/inspect/example';
 import { flagsOf, type StoredFlag } from '../../core/flags/flagStore';
 import { Colors } from '../ids/colors';
 import type { CorpusSession } from '../session';
@@ -32,6 +31,8 @@ export class FlagDecorations implements vscode.Disposable {
     isWholeLine: true,
   });
   readonly diagnostics = vscode.languages.createDiagnosticCollection('reviewCorpus.flags');
+  /** Documents (by URI) whose editors or diagnostics show flags now. */
+  private readonly flagged = new Set<string>();
   private readonly disposables: vscode.Disposable[];
 
   constructor(private readonly session: CorpusSession) {
@@ -53,9 +54,14 @@ export class FlagDecorations implements vscode.Disposable {
     for (const editor of editors) {
       const ref = parseDocUri(editor.document.uri);
       if (!ref || ref.kind !== 'example') continue;
-      const example = getExample(corpus.store, ref.id);
+      const example = this.session.examples.get(ref.id);
       if (!example) continue;
       const flags = flagsOf(corpus.store, example.key).filter((f) => f.status === 'open');
+      // Most examples have no flag: then a fresh editor needs no message at all, only one that shows some.
+      const shown = editor.document.uri.toString();
+      if (flags.length === 0 && !this.flagged.has(shown)) continue;
+      if (flags.length === 0) this.flagged.delete(shown);
+      else this.flagged.add(shown);
       const lastLine = editor.document.lineCount - 1;
       if (ref.side === 'before') {
         const threads = groupThreads(example);

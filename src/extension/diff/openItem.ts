@@ -1,7 +1,7 @@
 // Opens a tree item: an example (or a removed hunk) as a native diff of two virtual documents,
 // a removed comment as its example's diff when one exists, else as a read-only note.
 import * as vscode from 'vscode';
-import { getComment, getExample, type ExampleRecord } from '../../core/inspect/example';
+import { getComment, type ExampleRecord } from '../../core/inspect/example';
 import type { CorpusSession } from '../session';
 import { groupThreads } from './threads';
 import { commentUri, exampleUri } from './uris';
@@ -13,7 +13,7 @@ export function diffTitle(e: Pick<ExampleRecord, 'project' | 'changeNumber' | 'p
 export async function openExample(session: CorpusSession, id: number, focusCommentId?: number): Promise<ExampleRecord | undefined> {
   const corpus = session.corpus;
   if (!corpus) return undefined;
-  const example = getExample(corpus.store, id);
+  const example = session.examples.get(id);
   if (!example) {
     void vscode.window.showWarningMessage(`Example ${id} is not in the current build.`);
     return undefined;

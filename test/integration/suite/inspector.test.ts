@@ -119,8 +119,11 @@ describe('inspector', function () {
   it('shows the whole thread on hover, and read-only comment threads only while the diff is open', async () => {
     const e = await openExampleOf(a, 'os930001_c01');
     const editor = beforeEditor();
-    const threads = a.threads.threadsFor(editor.document.uri);
-    assert.ok(threads.length >= 1, 'threads exist while the diff is open');
+    // The threads follow their diff by a moment (commentThreads.ts), after the diff has drawn.
+    const threads = await until('threads exist while the diff is open', () => {
+      const open = a.threads.threadsFor(editor.document.uri);
+      return open.length >= 1 ? open : undefined;
+    });
     assert.equal(threads[0].canReply, false);
     assert.equal(threads[0].comments[0].mode, vscode.CommentMode.Preview);
     const root = e.comments.find((c) => c.gerritId === 'os930001_c01')!;
@@ -149,7 +152,8 @@ describe('inspector', function () {
     await dom.screenshot('inspector-hostile-hover');
     await vscode.commands.executeCommand('editor.action.hideHover').then(undefined, () => undefined);
     // The comment thread widget: expand the threads and read their rendered bodies.
-    for (const t of a.threads.threadsFor(editor.document.uri)) t.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+    const threads = await until('the threads', () => (a.threads.threadsFor(editor.document.uri).length > 0 ? a.threads.threadsFor(editor.document.uri) : undefined));
+    for (const t of threads) t.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
     await dom.waitFor('.review-widget .comment-body', 10000);
     const bodies = plain((await dom.query('.review-widget .comment-body')).map((b) => b.text).join('\n'));
     assert.ok(bodies.includes('<img src=x onerror=alert(1)>'), 'thread shows the tag as text');
@@ -173,6 +177,14 @@ describe('inspector', function () {
     const node = a.tree.provider.findGroup('openstack', e.window, 'kept');
     const item = a.tree.provider.getChildren(node!).find((n) => n.type === 'item' && n.item.id === e.id)!;
     assert.equal((a.tree.provider.getTreeItem(item).iconPath as vscode.ThemeIcon).id, 'warning');
+    // Dismissed (the edit Dismiss Flag makes once its flags are picked), the warnings leave the open diff:
+    // the diagnostics, and the warning highlight drawn over the comment's lines.
+    const decorated = `${ORIGINAL} .view-overlays [class*="ced-"]`;
+    const withFlag = await dom.count(decorated);
+    const open = a.session.corpus!.store.all<{ id: number }>("SELECT id FROM flags WHERE example_key = ? AND status = 'open'", [e.key]).map((f) => Number(f.id));
+    a.session.edit({ kind: 'flags', flagIds: open, status: 'dismissed', rater: 'r_0000000000000000', at: new Date().toISOString() });
+    await until('the flag diagnostics cleared', () => vscode.languages.getDiagnostics(uri).length === 0 || undefined);
+    await until('the flag highlight cleared', async () => ((await dom.count(decorated)) < withFlag ? true : undefined), 10000);
   });
 
   it('labels the active example with the keyboard shortcuts, and the labels reach the file in the background', async () => {

@@ -1,0 +1,45 @@
+// The example records of the diffs being shown. Opening one diff reads its record in the command, in
+// both documents, in the decorations of both sides, the flags, the comment threads and the active-example
+// context: one read serves them all. A record depends only on the build, so the cache empties whenever
+// the session changes (another corpus, a rebuild, a reload); labels and flag decisions are not part of it.
+import * as vscode from 'vscode';
+import { getExample, type ExampleRecord } from '../core/inspect/example';
+import type { CorpusSession, OpenCorpus } from './session';
+
+/** A few diffs at a time: the open ones and the one being opened. */
+const KEEP = 8;
+
+export class ExampleCache implements vscode.Disposable {
+  private readonly records = new Map<number, ExampleRecord | undefined>();
+  private corpus: OpenCorpus | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly session: CorpusSession) {
+    this.subscription = session.onDidChange(() => this.records.clear());
+  }
+
+  /** The example of the open corpus's current build, or undefined when it has none with that id. */
+  get(id: number): ExampleRecord | undefined {
+    const corpus = this.session.corpus;
+    if (!corpus) return undefined;
+    if (corpus !== this.corpus) {
+      this.records.clear();
+      this.corpus = corpus;
+    }
+    if (this.records.has(id)) {
+      const hit = this.records.get(id);
+      this.records.delete(id); // most recently used last
+      this.records.set(id, hit);
+      return hit;
+    }
+    const record = getExample(corpus.store, id);
+    this.records.set(id, record);
+    while (this.records.size > KEEP) this.records.delete(this.records.keys().next().value as number);
+    return record;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.records.clear();
+  }
+}
