@@ -28,6 +28,8 @@ interface RunResult {
   buildMs: number;
   peakRssMbAfterBuild: number;
   bareScanMs: number;
+  /** The machine's speed at the time: a fixed CPU-bound loop (no memory), timed in this process after the scan. */
+  cpuProbeMs: number;
   bareScanRows: Record<string, number>;
   peakRssMbAfterScan: number;
   saveMs: number | null;
@@ -62,6 +64,7 @@ async function child(db: string, planted: string, save: boolean): Promise<RunRes
   const tScan = performance.now();
   const bareScanRows = await bareScan(store);
   const bareScanMs = performance.now() - tScan;
+  const cpuProbeMs = cpuProbe();
   const peakRssMbAfterScan = maxRssMb();
 
   let saveMs: number | null = null;
@@ -71,7 +74,25 @@ async function child(db: string, planted: string, save: boolean): Promise<RunRes
     saveMs = performance.now() - tSave;
   }
   store.close();
-  return { openMs, stagesMs, buildMs, peakRssMbAfterBuild, bareScanMs, bareScanRows, peakRssMbAfterScan, saveMs, kept: result.kept, corpusHash: result.corpusHash, dedupRules, score };
+  return { openMs, stagesMs, buildMs, peakRssMbAfterBuild, bareScanMs, cpuProbeMs, bareScanRows, peakRssMbAfterScan, saveMs, kept: result.kept, corpusHash: result.corpusHash, dedupRules, score };
+}
+
+/**
+ * This VM's speed drifts: the same build measured 9.4 s and 15 s an hour apart. A loop of integer
+ * arithmetic, always the same work, says how fast the CPU ran around a run (the minimum of 5, in ms).
+ */
+function cpuProbe(): number {
+  let best = Infinity;
+  let sink = 0;
+  for (let r = 0; r < 5; r++) {
+    const t0 = performance.now();
+    let x = r;
+    for (let i = 0; i < 5e7; i++) x = (Math.imul(x, 1103515245) + 12345) | 0;
+    sink ^= x;
+    best = Math.min(best, performance.now() - t0);
+  }
+  if (sink === 0.5) console.error(sink); // keeps the loop from being optimised away
+  return Math.round(best * 10) / 10;
 }
 
 /** Every row the build reads from the big tables, through the same paged reads, with no rule applied. */
@@ -111,7 +132,7 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
       const r = JSON.parse(out.stdout.trim().split('\n').pop()!) as RunResult;
       results.push(r);
       console.error(`run ${run}: build ${sec(r.buildMs)} s (${Object.entries(r.stagesMs).map(([s, ms]) => `${s} ${sec(ms)}`).join(', ')}), `
-        + `peak RSS ${r.peakRssMbAfterBuild} MB, bare scan ${sec(r.bareScanMs)} s, open ${sec(r.openMs)} s${r.saveMs === null ? '' : `, save ${sec(r.saveMs)} s`}`);
+        + `peak RSS ${r.peakRssMbAfterBuild} MB, bare scan ${sec(r.bareScanMs)} s, cpu probe ${r.cpuProbeMs} ms, open ${sec(r.openMs)} s${r.saveMs === null ? '' : `, save ${sec(r.saveMs)} s`}`);
     }
   } finally {
     rmSync(copy, { force: true });
@@ -128,11 +149,12 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
     medianSeconds: {
       ...Object.fromEntries(stages.map((s) => [s, sec(median(results.map((r) => r.stagesMs[s] ?? 0)))])),
       total: sec(median(totals)), open: sec(median(results.map((r) => r.openMs))), bareScan: sec(median(scans)),
+      cpuProbeMs: median(results.map((r) => r.cpuProbeMs)),
     },
     ratioTotalToBareScan: Math.round((median(totals) / median(scans)) * 100) / 100,
     peakRssMb: { max: peak, median: median(results.map((r) => r.peakRssMbAfterBuild)), afterBareScanMax: Math.max(...results.map((r) => r.peakRssMbAfterScan)) },
     saveSecondsOnce: first.saveMs === null ? null : sec(first.saveMs),
-    perRunSeconds: results.map((r) => ({ total: sec(r.buildMs), ...Object.fromEntries(Object.entries(r.stagesMs).map(([s, ms]) => [s, sec(ms)])), bareScan: sec(r.bareScanMs) })),
+    perRunSeconds: results.map((r) => ({ total: sec(r.buildMs), ...Object.fromEntries(Object.entries(r.stagesMs).map(([s, ms]) => [s, sec(ms)])), bareScan: sec(r.bareScanMs), cpuProbeMs: r.cpuProbeMs })),
     targets: { totalAtMost10s: median(totals) <= 10_000, peakRssAtMost2GB: peak <= 2048 },
     kept: first.kept, corpusHash: first.corpusHash, identicalAcrossRuns: sameEverywhere, bareScanRows: first.bareScanRows,
     dedupRules: first.dedupRules,
