@@ -1,7 +1,7 @@
 // Read-only comment threads (CommentController) on the before side of an example diff. They exist
 // only while that diff is open and are disposed when it closes.
 import * as vscode from 'vscode';
-import type { CorpusSession } from '../session';
+import type { CorpusSession, OpenCorpus } from '../session';
 import { groupThreads } from './threads';
 import { parseDocUri } from './uris';
 
@@ -23,18 +23,39 @@ export class ReadOnlyCommentThreads implements vscode.Disposable {
   private readonly controller = vscode.comments.createCommentController('reviewCorpus.comments', 'Review Corpus');
   private readonly threads = new Map<string, vscode.CommentThread[]>();
   private readonly disposables: vscode.Disposable[] = [];
+  /** The corpus (a new object on every open, reload or rebuild) the threads were made from. */
+  private shownCorpus: OpenCorpus | undefined;
 
   constructor(private readonly session: CorpusSession) {
+    this.shownCorpus = session.corpus;
     this.controller.options = { placeHolder: 'Reviewer comments are read-only here.', prompt: 'Read-only' };
     this.disposables.push(
       vscode.window.tabGroups.onDidChangeTabs(() => this.sync()),
-      session.onDidChange(() => { this.clear(); this.sync(); }),
+      // A label or flag decision announces the same corpus again: its threads stay as they are.
+      session.onDidChange((corpus) => {
+        if (corpus === this.shownCorpus) return;
+        this.shownCorpus = corpus;
+        this.clear();
+        this.sync();
+      }),
     );
     this.sync();
   }
 
-  /** Disposes the threads of diffs that closed at once; those of newly opened diffs follow shortly (see below). */
+  /** Brings the threads in line with the open example diffs a moment from now (see `pending`). */
   private sync(): void {
+    this.pending ??= setTimeout(() => this.reconcile(), THREADS_AFTER_MS);
+  }
+
+  /**
+   * Threads follow their diffs by a moment: the workbench renders each thread's comments (as markdown)
+   * as soon as it hears of them, and adding or removing threads while it draws a diff competes with the
+   * diff's first frame (both sides and the comment decorations). BENCHMARKS.md has the figures.
+   */
+  private pending: NodeJS.Timeout | undefined;
+
+  private reconcile(): void {
+    this.pending = undefined;
     const open = openExampleDiffs();
     for (const [uri, threads] of this.threads) {
       if (!open.has(uri)) {
@@ -42,19 +63,7 @@ export class ReadOnlyCommentThreads implements vscode.Disposable {
         this.threads.delete(uri);
       }
     }
-    if ([...open].some((uri) => !this.threads.has(uri))) this.pending ??= setTimeout(() => this.createMissing(), THREADS_AFTER_MS);
-  }
-
-  /**
-   * The threads come a moment after their diff opens: the workbench renders each thread's comments (as
-   * markdown) as soon as it hears of them, and doing that while it draws the diff competes with the diff's
-   * first frame (both sides and the comment decorations). BENCHMARKS.md has the figures.
-   */
-  private pending: NodeJS.Timeout | undefined;
-
-  private createMissing(): void {
-    this.pending = undefined;
-    for (const uri of openExampleDiffs()) if (!this.threads.has(uri)) this.create(vscode.Uri.parse(uri));
+    for (const uri of open) if (!this.threads.has(uri)) this.create(vscode.Uri.parse(uri));
   }
 
   private create(uri: vscode.Uri): void {

@@ -192,10 +192,14 @@ describe('inspector', function () {
     const file = a.session.corpus!.dbFile;
     const copiesOfKey = () => { const bytes = readFileSync(file); let n = 0; for (let at = bytes.indexOf(e.key); at >= 0; at = bytes.indexOf(e.key, at + 1)) n++; return n; };
     const onDisk = copiesOfKey();
+    const uri = beforeEditor().document.uri;
+    const threads = await until('the threads', () => (a.threads.threadsFor(uri).length > 0 ? a.threads.threadsFor(uri) : undefined));
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
     await dom.press('Alt+1');
     const label = await until('a stored label', () => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [e.key]) as string | undefined);
     assert.equal(label, 'answers');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // past the threads' delay
+    assert.equal(a.threads.threadsFor(uri)[0], threads[0], 'labelling leaves the comment threads in place');
     await dom.press('Alt+3');
     await until('the label changes to unsure', () => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [e.key]) === 'unsure' || undefined);
     await until('the labels saved', () => !a.session.hasUnsavedChanges || undefined);
