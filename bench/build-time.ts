@@ -30,6 +30,8 @@ interface RunResult {
   bareScanMs: number;
   /** The machine's speed at the time: a fixed CPU-bound loop (no memory), timed in this process after the scan. */
   cpuProbeMs: number;
+  /** …and its memory's: writing one byte into each 4 KB page of a fresh 256 MB buffer. */
+  touchProbeMs: number;
   bareScanRows: Record<string, number>;
   peakRssMbAfterScan: number;
   saveMs: number | null;
@@ -65,6 +67,7 @@ async function child(db: string, planted: string, save: boolean): Promise<RunRes
   const bareScanRows = await bareScan(store);
   const bareScanMs = performance.now() - tScan;
   const cpuProbeMs = cpuProbe();
+  const touchProbeMs = touchProbe();
   const peakRssMbAfterScan = maxRssMb();
 
   let saveMs: number | null = null;
@@ -74,7 +77,7 @@ async function child(db: string, planted: string, save: boolean): Promise<RunRes
     saveMs = performance.now() - tSave;
   }
   store.close();
-  return { openMs, stagesMs, buildMs, peakRssMbAfterBuild, bareScanMs, cpuProbeMs, bareScanRows, peakRssMbAfterScan, saveMs, kept: result.kept, corpusHash: result.corpusHash, dedupRules, score };
+  return { openMs, stagesMs, buildMs, peakRssMbAfterBuild, bareScanMs, cpuProbeMs, touchProbeMs, bareScanRows, peakRssMbAfterScan, saveMs, kept: result.kept, corpusHash: result.corpusHash, dedupRules, score };
 }
 
 /**
@@ -93,6 +96,15 @@ function cpuProbe(): number {
   }
   if (sink === 0.5) console.error(sink); // keeps the loop from being optimised away
   return Math.round(best * 10) / 10;
+}
+
+/** First touches of fresh memory, what this VM charges most for and what drifts most (ms). */
+function touchProbe(): number {
+  const size = 256 << 20;
+  const t0 = performance.now();
+  const fresh = Buffer.allocUnsafe(size);
+  for (let i = 0; i < size; i += 4096) fresh[i] = 1;
+  return Math.round(performance.now() - t0);
 }
 
 /** Every row the build reads from the big tables, through the same paged reads, with no rule applied. */
@@ -132,7 +144,7 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
       const r = JSON.parse(out.stdout.trim().split('\n').pop()!) as RunResult;
       results.push(r);
       console.error(`run ${run}: build ${sec(r.buildMs)} s (${Object.entries(r.stagesMs).map(([s, ms]) => `${s} ${sec(ms)}`).join(', ')}), `
-        + `peak RSS ${r.peakRssMbAfterBuild} MB, bare scan ${sec(r.bareScanMs)} s, cpu probe ${r.cpuProbeMs} ms, open ${sec(r.openMs)} s${r.saveMs === null ? '' : `, save ${sec(r.saveMs)} s`}`);
+        + `peak RSS ${r.peakRssMbAfterBuild} MB, bare scan ${sec(r.bareScanMs)} s, cpu probe ${r.cpuProbeMs} ms, touch probe ${r.touchProbeMs} ms, open ${sec(r.openMs)} s${r.saveMs === null ? '' : `, save ${sec(r.saveMs)} s`}`);
     }
   } finally {
     rmSync(copy, { force: true });
@@ -149,12 +161,12 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
     medianSeconds: {
       ...Object.fromEntries(stages.map((s) => [s, sec(median(results.map((r) => r.stagesMs[s] ?? 0)))])),
       total: sec(median(totals)), open: sec(median(results.map((r) => r.openMs))), bareScan: sec(median(scans)),
-      cpuProbeMs: median(results.map((r) => r.cpuProbeMs)),
+      cpuProbeMs: median(results.map((r) => r.cpuProbeMs)), touchProbeMs: median(results.map((r) => r.touchProbeMs)),
     },
     ratioTotalToBareScan: Math.round((median(totals) / median(scans)) * 100) / 100,
     peakRssMb: { max: peak, median: median(results.map((r) => r.peakRssMbAfterBuild)), afterBareScanMax: Math.max(...results.map((r) => r.peakRssMbAfterScan)) },
     saveSecondsOnce: first.saveMs === null ? null : sec(first.saveMs),
-    perRunSeconds: results.map((r) => ({ total: sec(r.buildMs), ...Object.fromEntries(Object.entries(r.stagesMs).map(([s, ms]) => [s, sec(ms)])), bareScan: sec(r.bareScanMs), cpuProbeMs: r.cpuProbeMs })),
+    perRunSeconds: results.map((r) => ({ total: sec(r.buildMs), ...Object.fromEntries(Object.entries(r.stagesMs).map(([s, ms]) => [s, sec(ms)])), bareScan: sec(r.bareScanMs), cpuProbeMs: r.cpuProbeMs, touchProbeMs: r.touchProbeMs })),
     targets: { totalAtMost10s: median(totals) <= 10_000, peakRssAtMost2GB: peak <= 2048 },
     kept: first.kept, corpusHash: first.corpusHash, identicalAcrossRuns: sameEverywhere, bareScanRows: first.bareScanRows,
     dedupRules: first.dedupRules,
