@@ -98,6 +98,21 @@ export interface BuildHeader {
 const utf8 = new TextEncoder();
 
 /**
+ * UTF-8 bytes of a text in a scratch buffer reused from row to row: sql.js copies bound bytes at once and
+ * the hasher digests them at once, and a fresh buffer per text was 150 MB of new memory for 100k examples.
+ * The bytes are valid until the next `encode` on the same scratch.
+ */
+class Utf8Scratch {
+  private bytes = new Uint8Array(1 << 16);
+
+  encode(text: string): Uint8Array {
+    // UTF-8 takes at most three bytes per UTF-16 code unit.
+    if (this.bytes.length < 3 * text.length) this.bytes = new Uint8Array(3 * text.length);
+    return this.bytes.subarray(0, utf8.encodeInto(text, this.bytes).written);
+  }
+}
+
+/**
  * Inserts the build and returns its id. `finish` receives the id and returns the row's last fields
  * (hash, finish time, funnel JSON). Everything rolls back if anything throws, an abort included.
  * Texts are bound as UTF-8 bytes and cast back to TEXT (same bytes, half sql.js's binding cost);
@@ -122,11 +137,13 @@ export function writeBuild(store: CorpusStore, header: BuildHeader, decisions: r
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?, ?)`);
       const insertLink = store.prepare('INSERT OR IGNORE INTO example_comments(example_id, comment_id) VALUES (?, ?)');
       const hasher = new CorpusHasher();
+      const beforeBytes = new Utf8Scratch();
+      const afterBytes = new Utf8Scratch();
       examples.forEach((e, i) => {
         check(i);
         const id = i + 1;
-        const before = utf8.encode(e.beforeText);
-        const after = utf8.encode(e.afterText);
+        const before = beforeBytes.encode(e.beforeText);
+        const after = afterBytes.encode(e.afterText);
         insertExample.run([id, buildId, e.key, e.change.id, e.path, e.language, e.psBefore, e.psBefore + 1, e.beforeStart, e.afterStart,
           before, after, e.window, e.half ?? null, e.unit, e.rule]);
         for (const c of e.comments) insertLink.run([id, c.id]);
