@@ -11,6 +11,8 @@ import { FUNNEL } from '../../src/core/rules/funnel';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 import { countGroups, keptCount, latestBuildId, treeGroups } from '../../src/core/inspect/groups';
 import { listItems, type GroupRef } from '../../src/core/inspect/items';
+import { getExample } from '../../src/core/inspect/example';
+import { exportedExamples } from '../../src/core/export/exportJsonl';
 
 const GOLDEN = path.resolve('test/fixtures/golden/dataset-funnel.json');
 
@@ -44,6 +46,37 @@ describe('the sample corpus', function () {
     if (process.env.UPDATE_GOLDEN) writeFileSync(GOLDEN, JSON.stringify(actual, null, 2) + '\n');
     assert.ok(existsSync(GOLDEN), 'golden file present (UPDATE_GOLDEN=1 writes it)');
     assert.deepEqual(actual, JSON.parse(readFileSync(GOLDEN, 'utf8')));
+  });
+
+  it('finds each example comment\'s decision by its key, as the build recorded it for that comment', async () => {
+    const store = await CorpusStore.open(db);
+    try {
+      const build = latestBuildId(store)!;
+      const recorded = new Map(store.all<{ unit_id: number; rule: string }>("SELECT unit_id, rule FROM decisions WHERE build_id = ? AND unit = 'comments'", [build])
+        .map((d) => [Number(d.unit_id), String(d.rule)]));
+      const ids = store.all<{ id: number }>('SELECT id FROM examples WHERE build_id = ?', [build]).map((e) => Number(e.id));
+      let comments = 0;
+      let removed = 0;
+      for (const id of ids) {
+        for (const c of getExample(store, id)!.comments) {
+          comments++;
+          const rule = recorded.get(c.id);
+          assert.ok(rule, `comment ${c.gerritId} has a decision`);
+          assert.equal(c.removedBy, rule === 'kept' ? null : rule, `comment ${c.gerritId}`);
+          if (c.removedBy) removed++;
+        }
+      }
+      assert.ok(comments > 20 && removed > 0, `${comments} comments, ${removed} removed by a rule`);
+      const exported = exportedExamples(store, build);
+      // The same count through the comments' ids, the way the export found them before schema 2.
+      const keptAttached = Number(store.scalar(`SELECT count(*) FROM example_comments x JOIN examples e ON e.id = x.example_id
+        JOIN decisions d ON d.build_id = e.build_id AND d.unit = 'comments' AND d.unit_id = x.comment_id
+        WHERE e.build_id = ? AND e.rule IS NULL AND d.rule = 'kept'`, [build]));
+      assert.ok(keptAttached > 0);
+      assert.equal(exported.reduce((n, e) => n + e.comments.length, 0), keptAttached, 'the export holds every kept comment of every kept example');
+    } finally {
+      store.close();
+    }
   });
 
   it('lists every rule in funnel order for each organization, and each removes at least one unit somewhere', async () => {

@@ -38,6 +38,21 @@ describe('corpus store', () => {
     reopened.close();
   });
 
+  it('migrates a version-1 corpus to version 2: comment decisions are found by key, so decisions_unit goes', async () => {
+    const file = path.join(tempDir(), 'v1.sqlite');
+    const SQL = await loadSqlJs();
+    const db = new SQL.Database();
+    db.exec(MIGRATIONS[0]);
+    db.exec("INSERT INTO meta VALUES ('format', 'review-corpus'), ('schema_version', '1')");
+    writeFileSync(file, db.export());
+    db.close();
+    const store = await CorpusStore.open(file);
+    assert.ok(store.schemaVersion >= 2);
+    assert.equal(store.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'decisions_unit'"), 0);
+    assert.equal(store.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'decisions_group'"), 1, 'the tree\'s index stays');
+    store.close();
+  });
+
   it('migrates a corpus written at an older schema version forward', async () => {
     // Build a version-1 file by hand, then pretend a v2 migration exists.
     const file = path.join(tempDir(), 'old.sqlite');
@@ -51,7 +66,7 @@ describe('corpus store', () => {
     (MIGRATIONS as string[]).push('ALTER TABLE hosts ADD COLUMN note TEXT;');
     try {
       const store = await CorpusStore.open(file);
-      assert.equal(store.schemaVersion, 2);
+      assert.equal(store.schemaVersion, MIGRATIONS.length);
       assert.equal(store.scalar('SELECT org FROM hosts'), 'qt', 'existing rows survive the migration');
       assert.equal(store.scalar("SELECT count(*) FROM pragma_table_info('hosts') WHERE name = 'note'"), 1);
       store.close();

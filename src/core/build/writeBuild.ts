@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { CorpusStore } from '../store/corpusStore';
 import { abortError } from './abort';
+import { commentKey } from './decisionKeys';
 import type { CommentRec } from './commentStage';
 import type { ExampleRec } from './exampleStage';
 import type { ChangeRec } from './loadCorpus';
@@ -30,7 +31,7 @@ export function buildDecisions(changes: readonly ChangeRec[], comments: readonly
     { unit: 'changes', key: `${c.org}/${c.number}`, unitId: c.id, org: c.org, window: c.window?.name ?? null, stage: 'collection', rule: c.removal?.rule ?? 'kept' }));
   const commentDecisions = comments.map((c): Decision => {
     const ch = c.change;
-    return { unit: 'comments', key: `${ch.org}/${ch.number}/${c.gerritId}`, unitId: c.id, org: ch.org, window: ch.window?.name ?? null, stage: 'comments', rule: c.removal?.rule ?? 'kept' };
+    return { unit: 'comments', key: commentKey(ch.org, ch.number, c.gerritId), unitId: c.id, org: ch.org, window: ch.window?.name ?? null, stage: 'comments', rule: c.removal?.rule ?? 'kept' };
   });
   const exampleDecisions = examples.map((e, i): Decision => ({ unit: e.unit, key: e.key, unitId: i + 1, org: e.change.org, window: e.window, stage: e.stage, rule: e.rule ?? 'kept' }));
   return [

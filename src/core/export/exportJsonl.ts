@@ -3,6 +3,7 @@ import path from 'node:path';
 import { saveAtomically } from '../store/atomicSave';
 import type { CorpusStore } from '../store/corpusStore';
 import { requireBuild } from '../inspect/groups';
+import { commentKeySql } from '../build/decisionKeys';
 
 export interface ExportedComment {
   author: string | null;
@@ -22,7 +23,8 @@ export function exportedExamples(store: CorpusStore, buildId: number): ExportedE
   store.each(
     `SELECT x.example_id, cm.author, cm.message, cm.line, cm.start_line, cm.start_character, cm.end_line, cm.end_character
      FROM example_comments x JOIN examples e ON e.id = x.example_id JOIN comments cm ON cm.id = x.comment_id
-     JOIN decisions d ON d.build_id = e.build_id AND d.unit = 'comments' AND d.unit_id = cm.id
+     JOIN changes c ON c.id = cm.change_id JOIN hosts h ON h.id = c.host_id
+     JOIN decisions d ON d.build_id = e.build_id AND d.unit = 'comments' AND d.unit_key = ${commentKeySql('h', 'c', 'cm')}
      WHERE e.build_id = ? AND e.rule IS NULL AND d.rule = 'kept' ORDER BY x.example_id, cm.updated, cm.id`,
     [buildId],
     (r) => {

@@ -1,5 +1,6 @@
 // One example with everything the diff view needs: both sides, where they start, and its comments.
 import type { CorpusStore } from '../store/corpusStore';
+import { commentKeySql } from '../build/decisionKeys';
 
 export interface ExampleComment {
   id: number;
@@ -42,8 +43,9 @@ export function getExample(store: CorpusStore, id: number): ExampleRecord | unde
   );
   if (!e) return undefined;
   const comments = store.all<Record<string, string | number | null>>(
-    `SELECT cm.*, (SELECT d.rule FROM decisions d WHERE d.build_id = ? AND d.unit = 'comments' AND d.unit_id = cm.id) AS decided
-     FROM example_comments x JOIN comments cm ON cm.id = x.comment_id WHERE x.example_id = ? ORDER BY cm.updated, cm.id`,
+    `SELECT cm.*, (SELECT d.rule FROM decisions d WHERE d.build_id = ? AND d.unit = 'comments' AND d.unit_key = ${commentKeySql('h', 'c', 'cm')}) AS decided
+     FROM example_comments x JOIN comments cm ON cm.id = x.comment_id JOIN changes c ON c.id = cm.change_id JOIN hosts h ON h.id = c.host_id
+     WHERE x.example_id = ? ORDER BY cm.updated, cm.id`,
     [e.build_id, id],
   );
   return {
@@ -79,7 +81,7 @@ export interface CommentRecord {
 export function getComment(store: CorpusStore, id: number, buildId: number): CommentRecord | undefined {
   const c = store.get<Record<string, string | number | null>>(
     `SELECT cm.*, ch.number, ch.project, h.org,
-       (SELECT d.rule FROM decisions d WHERE d.build_id = ? AND d.unit = 'comments' AND d.unit_id = cm.id) AS decided,
+       (SELECT d.rule FROM decisions d WHERE d.build_id = ? AND d.unit = 'comments' AND d.unit_key = ${commentKeySql('h', 'ch', 'cm')}) AS decided,
        (SELECT x.example_id FROM example_comments x JOIN examples e ON e.id = x.example_id WHERE x.comment_id = cm.id AND e.build_id = ? LIMIT 1) AS example_id
      FROM comments cm JOIN changes ch ON ch.id = cm.change_id JOIN hosts h ON h.id = ch.host_id WHERE cm.id = ?`,
     [buildId, buildId, id],

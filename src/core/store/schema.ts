@@ -184,6 +184,11 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (example_key, rater)
   ) WITHOUT ROWID;
   `,
+  // 1 → 2: a comment's decision is found by its key (org/change number/Gerrit id), not by its comment id;
+  // keeping this index up to date was a fifth of a build's write (395k rows in an order random to it).
+  `
+  DROP INDEX IF EXISTS decisions_unit;
+  `,
 ];
 
 /** The version this build of the tool writes: one per migration. */
