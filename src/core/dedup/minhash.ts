@@ -89,36 +89,50 @@ export class MinHasher {
     return distinct;
   }
 
-  /** MinHash values over the first `count` shingle hashes of the buffer (see `shingle`). */
+  /**
+   * MinHash values over the first `count` shingle hashes of the buffer (see `shingle`). Eight
+   * permutations per pass over the shingles: each shingle is loaded once for eight, and the eight
+   * running minima stay in registers.
+   */
   private sign(count: number): Uint32Array {
     const s = this.shingles;
     const sig = this.values;
     const { mul, add } = this;
-    // Signed comparison is the unsigned order of a*x + (b + 2^31): the same family, without
-    // leaving int32. Four permutations per pass share the loads of s[i] and the loop overhead.
     let p = 0;
-    for (; p + 3 < this.used; p += 4) {
+    for (; p + 7 < this.used; p += 8) {
       const a0 = mul[p], b0 = add[p], a1 = mul[p + 1], b1 = add[p + 1];
       const a2 = mul[p + 2], b2 = add[p + 2], a3 = mul[p + 3], b3 = add[p + 3];
-      let m0 = 0x7fffffff;
-      let m1 = 0x7fffffff;
-      let m2 = 0x7fffffff;
-      let m3 = 0x7fffffff;
+      const a4 = mul[p + 4], b4 = add[p + 4], a5 = mul[p + 5], b5 = add[p + 5];
+      const a6 = mul[p + 6], b6 = add[p + 6], a7 = mul[p + 7], b7 = add[p + 7];
+      let m0 = 0x7fffffff, m1 = 0x7fffffff, m2 = 0x7fffffff, m3 = 0x7fffffff;
+      let m4 = 0x7fffffff, m5 = 0x7fffffff, m6 = 0x7fffffff, m7 = 0x7fffffff;
       for (let i = 0; i < count; i++) {
         const x = s[i];
         const v0 = (Math.imul(a0, x) + b0) | 0;
         const v1 = (Math.imul(a1, x) + b1) | 0;
         const v2 = (Math.imul(a2, x) + b2) | 0;
         const v3 = (Math.imul(a3, x) + b3) | 0;
+        const v4 = (Math.imul(a4, x) + b4) | 0;
+        const v5 = (Math.imul(a5, x) + b5) | 0;
+        const v6 = (Math.imul(a6, x) + b6) | 0;
+        const v7 = (Math.imul(a7, x) + b7) | 0;
         if (v0 < m0) m0 = v0;
         if (v1 < m1) m1 = v1;
         if (v2 < m2) m2 = v2;
         if (v3 < m3) m3 = v3;
+        if (v4 < m4) m4 = v4;
+        if (v5 < m5) m5 = v5;
+        if (v6 < m6) m6 = v6;
+        if (v7 < m7) m7 = v7;
       }
       sig[p] = m0;
       sig[p + 1] = m1;
       sig[p + 2] = m2;
       sig[p + 3] = m3;
+      sig[p + 4] = m4;
+      sig[p + 5] = m5;
+      sig[p + 6] = m6;
+      sig[p + 7] = m7;
     }
     for (; p < this.used; p++) {
       const a = mul[p], b = add[p];
