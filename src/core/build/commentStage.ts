@@ -19,7 +19,8 @@ import { anchorComments, type FormedHunk } from './anchoring';
 import { parseDiffInfo } from './diffInfo';
 import type { HunkFacts } from './hunkFacts';
 import type { ChangeRec, LoadedCorpus } from './loadCorpus';
-import { eachPaged } from './paged';
+import { eachRow } from './paged';
+import type { SqlValue } from 'sql.js';
 
 export interface CommentRec {
   id: number;
@@ -54,6 +55,9 @@ export interface CommentStageResult {
   unreadableDiffs: Map<string, number>;
 }
 
+/** Changes per block of the comment stage's reads (a block's comments and diffs are read together). */
+const CHANGES_PER_BLOCK = 2000;
+
 const groupKey = (changeId: number, path: string, ps: number) => `${changeId}\0${path}\0${ps}`;
 
 /** The rules that say whether a comment could anchor an example at all, whatever its text or author. */
@@ -78,35 +82,31 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
   const comments: CommentRec[] = [];
   const groups = new Map<string, Group>();
 
-  await eachPaged(store,
-    'SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, author, message FROM comments WHERE id > ?',
-    ([id, changeId, gerritId, pathValue, ps, side, line, startLine, endLine, authorValue, message]) => {
-      const change = changes.get(Number(changeId));
-      if (!change || change.removal) return; // a removed change's comments are not units of this build
-      const patchSet = num(ps);
-      const author = str(authorValue);
-      const path = String(pathValue);
-      const unit: CommentUnit = {
-        org: change.org, path, patchSet, side: str(side), line: num(line), startLine: num(startLine), endLine: num(endLine),
-        author, message: String(message), owner: change.owner,
-        authorIsBot: author !== null && bots.has(`${change.hostId}\0${author}`),
-        hasNextPatchSet: patchSet !== null && change.patchSets.has(patchSet + 1),
-        diff: 'missing', changedAround: null,
-      };
-      const rec: CommentRec = { id: Number(id), change, gerritId: String(gerritId), unit, removal: null };
-      comments.push(rec);
-      if (isStructural(unit, ctx)) {
-        const key = groupKey(change.id, path, patchSet as number);
-        let g = groups.get(key);
-        if (!g) groups.set(key, (g = { change, path, ps: patchSet as number, comments: [], diff: 'missing' }));
-        g.comments.push(rec);
-      }
-    }, signal);
-  await checkpoint(signal);
-
   const hunks: HunkRec[] = [];
   const unreadableDiffs = new Map<string, number>();
-  await eachPaged(store, 'SELECT id, change_id, path, ps_base, content, fetch_error FROM diffs WHERE id > ?', ([, changeId, path, psBase, content, fetchError]) => {
+  const readComment = ([id, changeId, gerritId, pathValue, ps, side, line, startLine, endLine, authorValue, message]: SqlValue[]) => {
+    const change = changes.get(Number(changeId));
+    if (!change || change.removal) return; // a removed change's comments are not units of this build
+    const patchSet = num(ps);
+    const author = str(authorValue);
+    const path = String(pathValue);
+    const unit: CommentUnit = {
+      org: change.org, path, patchSet, side: str(side), line: num(line), startLine: num(startLine), endLine: num(endLine),
+      author, message: String(message), owner: change.owner,
+      authorIsBot: author !== null && bots.has(`${change.hostId}\0${author}`),
+      hasNextPatchSet: patchSet !== null && change.patchSets.has(patchSet + 1),
+      diff: 'missing', changedAround: null,
+    };
+    const rec: CommentRec = { id: Number(id), change, gerritId: String(gerritId), unit, removal: null };
+    comments.push(rec);
+    if (isStructural(unit, ctx)) {
+      const key = groupKey(change.id, path, patchSet as number);
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { change, path, ps: patchSet as number, comments: [], diff: 'missing' }));
+      g.comments.push(rec);
+    }
+  };
+  const readDiff = ([, changeId, path, psBase, content, fetchError]: SqlValue[]) => {
     const g = groups.get(groupKey(Number(changeId), String(path), Number(psBase)));
     if (!g) return;
     if (fetchError !== null || content === null) {
@@ -129,7 +129,18 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
       hunks.push(rec);
       onHunk?.(rec);
     }
-  }, signal);
+  };
+
+  // The kept changes in blocks of ids, each block's comments then its diffs (a group's comments are
+  // all read before its diff, as the anchoring needs): hunks, and their facts in the worker, start
+  // with the first block instead of after the last of 237k comments.
+  const kept = [...changes.values()].filter((c) => !c.removal).map((c) => c.id).sort((x, y) => x - y);
+  for (let i = 0; i < kept.length; i += CHANGES_PER_BLOCK) {
+    const range = [kept[i], kept[Math.min(i + CHANGES_PER_BLOCK, kept.length) - 1]];
+    eachRow(store, 'SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, author, message FROM comments WHERE change_id BETWEEN ? AND ?', range, readComment);
+    eachRow(store, 'SELECT id, change_id, path, ps_base, content, fetch_error FROM diffs WHERE change_id BETWEEN ? AND ? ORDER BY change_id, path, ps_base', range, readDiff);
+    await checkpoint(signal);
+  }
   for (const g of groups.values()) for (const c of g.comments) c.unit.diff = g.diff;
   await checkpoint(signal);
 
