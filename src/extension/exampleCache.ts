@@ -15,7 +15,11 @@ export class ExampleCache implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: CorpusSession) {
-    this.subscription = session.onDidChange(() => this.records.clear());
+    // Forget the corpus too: holding it would keep a replaced corpus (its whole file in memory) alive.
+    this.subscription = session.onDidChange(() => {
+      this.records.clear();
+      this.corpus = undefined;
+    });
   }
 
   /** The example of the open corpus's current build, or undefined when it has none with that id. */
