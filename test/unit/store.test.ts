@@ -38,15 +38,20 @@ describe('corpus store', () => {
     reopened.close();
   });
 
-  it('migrates a version-1 corpus to version 2: comment decisions are found by key, so decisions_unit goes', async () => {
-    const file = path.join(tempDir(), 'v1.sqlite');
+  /** A corpus file written at schema version 1 (the first migration only), with `rows` run after it. */
+  async function versionOneFile(name: string, rows = ''): Promise<string> {
+    const file = path.join(tempDir(), name);
     const SQL = await loadSqlJs();
     const db = new SQL.Database();
     db.exec(MIGRATIONS[0]);
-    db.exec("INSERT INTO meta VALUES ('format', 'review-corpus'), ('schema_version', '1')");
+    db.exec(`INSERT INTO meta VALUES ('format', 'review-corpus'), ('schema_version', '1'); ${rows}`);
     writeFileSync(file, db.export());
     db.close();
-    const store = await CorpusStore.open(file);
+    return file;
+  }
+
+  it('migrates a version-1 corpus to version 2: comment decisions are found by key, so decisions_unit goes', async () => {
+    const store = await CorpusStore.open(await versionOneFile('v1.sqlite'));
     assert.ok(store.schemaVersion >= 2);
     assert.equal(store.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'decisions_unit'"), 0);
     assert.equal(store.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'decisions_group'"), 1, 'the tree\'s index stays');
@@ -54,15 +59,8 @@ describe('corpus store', () => {
   });
 
   it('migrates a corpus written at an older schema version forward', async () => {
-    // Build a version-1 file by hand, then pretend a v2 migration exists.
-    const file = path.join(tempDir(), 'old.sqlite');
-    const SQL = await loadSqlJs();
-    const db = new SQL.Database();
-    db.exec(MIGRATIONS[0]);
-    db.exec("INSERT INTO meta VALUES ('format', 'review-corpus'), ('schema_version', '1')");
-    db.exec("INSERT INTO hosts(org, url) VALUES ('qt', 'https://codereview.example')");
-    writeFileSync(file, db.export());
-    db.close();
+    // A version-1 file, then one more migration than the tool has.
+    const file = await versionOneFile('old.sqlite', "INSERT INTO hosts(org, url) VALUES ('qt', 'https://codereview.example');");
     (MIGRATIONS as string[]).push('ALTER TABLE hosts ADD COLUMN note TEXT;');
     try {
       const store = await CorpusStore.open(file);

@@ -90,9 +90,10 @@ export class MinHasher {
   }
 
   /**
-   * MinHash values over the first `count` shingle hashes of the buffer (see `shingle`). Eight
-   * permutations per pass over the shingles: each shingle is loaded once for eight, and the eight
-   * running minima stay in registers.
+   * MinHash values over the first `count` shingle hashes of the buffer (see `shingle`). Signed
+   * comparison is the unsigned order of a*x + (b + 2^31): the same family, without leaving int32.
+   * Eight permutations per pass over the shingles: each shingle is loaded once for eight, and the
+   * eight running minima stay in registers.
    */
   private sign(count: number): Uint32Array {
     const s = this.shingles;
