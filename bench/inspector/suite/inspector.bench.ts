@@ -170,11 +170,14 @@ describe('inspector benchmark', function () {
       if (replacing === undefined) await wb.closeEditors(bridge);
       const watch = bridge.watchFrame(wb.DIFF_READY, replacing === undefined ? undefined : { selector: wb.BEFORE_SIDE_LINE, text: distinctToken(id, replacing) });
       await watch.armed;
+      const stalls = monitorEventLoopDelay({ resolution: 5 });
+      stalls.enable();
       const t0 = now();
       const example = await vscode.commands.executeCommand<{ id: number; path: string } | undefined>('reviewCorpus.openItem', { exampleId: id });
       const t1 = now();
       assert.equal(example?.id, id, `example ${id} opened`);
       const seenAt = await watch.seen;
+      stalls.disable();
       const decorated = await until('the before side decorated', () => decorations.firstFor(`/example/${id}/before/`, t0));
       // One read of the example's record, as the command, the documents and the decorations each do.
       const tGet = now();
@@ -183,7 +186,7 @@ describe('inspector benchmark', function () {
       rows(replacing === undefined ? 'openDiff' : 'openDiffReplacing').push({
         example: `${id} ${example!.path.split('/').pop()}`, first: i === 0,
         commandMs: round(t1 - t0), decoratedInHostMs: round(decorated.at - t0), decorateCallMs: round(decorated.ms),
-        domMs: round(seenAt - t0), getExampleMs: round(getExampleMs),
+        domMs: round(seenAt - t0), getExampleMs: round(getExampleMs), longestHostStallMs: round(stalls.max / 1e6),
       });
     };
 
