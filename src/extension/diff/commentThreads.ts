@@ -5,8 +5,11 @@ import type { CorpusSession, OpenCorpus } from '../session';
 import { groupThreads } from './threads';
 import { parseDocUri } from './uris';
 
-/** How long after an example diff opens its comment threads are created. */
-const THREADS_AFTER_MS = 150;
+/**
+ * How long after an example diff opens (or closes) its comment threads are created (or disposed). 150 ms
+ * still collided with the next diff's first frame when one replaced another (BENCHMARKS.md).
+ */
+export const THREADS_AFTER_MS = 500;
 
 /** The before-side URIs of the example diffs open in any tab group. */
 function openExampleDiffs(): Set<string> {

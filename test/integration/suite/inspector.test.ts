@@ -8,6 +8,7 @@ import type { ReviewCorpusApi } from '../../../src/extension';
 import type { CorpusNode, GroupNode } from '../../../src/extension/tree/nodes';
 import { currentPlatform, hugePagesTunables } from '../../../src/core/process/hugePages';
 import { exampleIdOfComment, openSampleCorpus, until, workerProcesses } from './support';
+import { THREADS_AFTER_MS } from '../../../src/extension/diff/commentThreads';
 
 const ORIGINAL = '.monaco-diff-editor .editor.original';
 /** Rendered text with the editor's and markdown's non-breaking spaces as plain spaces. */
@@ -198,7 +199,7 @@ describe('inspector', function () {
     await dom.press('Alt+1');
     const label = await until('a stored label', () => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [e.key]) as string | undefined);
     assert.equal(label, 'answers');
-    await new Promise((resolve) => setTimeout(resolve, 300)); // past the threads' delay
+    await new Promise((resolve) => setTimeout(resolve, THREADS_AFTER_MS + 200)); // past the threads' delay
     assert.equal(a.threads.threadsFor(uri)[0], threads[0], 'labelling leaves the comment threads in place');
     await dom.press('Alt+3');
     await until('the label changes to unsure', () => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [e.key]) === 'unsure' || undefined);
