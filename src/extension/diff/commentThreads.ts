@@ -1,5 +1,5 @@
 // Read-only comment threads (CommentController) on the before side of an example diff. They exist
-// only while that diff is open and are disposed when it closes.
+// only while that diff is open: created just after it opens, disposed just after it closes.
 import * as vscode from 'vscode';
 import type { CorpusSession, OpenCorpus } from '../session';
 import { groupThreads } from './threads';
