@@ -24,15 +24,15 @@ function verdict(s, targetMs) {
 
 /** "n of m": the stamps behind the figures that came from the fallback poll. */
 function fallbackStamps(f) {
-  const all = ['openFirstPage', 'largestFirstPage', 'baselineDiff', 'openDiff', 'openDiffReplacing', 'expandDuringRebuild'].flatMap((k) => f[k] ?? []);
+  const all = ['openFirstPage', 'largestFirstPage', 'baselineDiff', 'floorDiff', 'openDiff', 'openDiffReplacing', 'expandDuringRebuild'].flatMap((k) => f[k] ?? []);
   const perRow = (r) => (r.window ? 5 : 1);
   return `${all.reduce((n, r) => n + (r.fallbackStamps ?? 0), 0)} of ${all.reduce((n, r) => n + perRow(r), 0)}`;
 }
 
-/** The median of (ours − baseline) over the pairs of the diff step (same example, back to back). */
-function pairedOverhead(f) {
+/** The median of (ours − other) over the runs of the diff step (same example, back to back). */
+function pairedOverhead(f, other = 'baselineDiff') {
   const ours = (f.openDiff ?? []).filter((r) => !r.first);
-  const base = (f.baselineDiff ?? []).filter((r) => !r.first);
+  const base = (f[other] ?? []).filter((r) => !r.first);
   const d = ours.map((r, i) => r.domMs - (base[i]?.domMs ?? NaN)).filter((x) => Number.isFinite(x)).sort((x, y) => x - y);
   if (d.length === 0) return 'n/a';
   const m = d.length % 2 ? d[d.length >> 1] : (d[d.length / 2 - 1] + d[d.length / 2]) / 2;
@@ -57,7 +57,7 @@ export function markdownReport(f, { command, dbBytes }) {
   lines.push(`\`${command}\` (about 3 minutes; the first run also generates and builds the corpus into \`.tmp/bench-inspector/\`, 1.5 to 3 minutes more).`);
   lines.push(`Corpus: \`bench/generate.ts\` defaults (seed 20261202), built once with the CLI: ${(meta.examples ?? 0).toLocaleString('en-US')} examples in build ${meta.buildId ?? '?'}, ${(meta.kept ?? 0).toLocaleString('en-US')} kept; the file is ${Math.round(dbBytes / 1024 / 1024)} MB.`);
   lines.push(`Machine: ${meta.cpus ?? '?'} cores, load average ${meta.loadavgAtStart?.join(' ') ?? '?'} at the start and ${meta.loadavgAtEnd ?? '?'} at the end (shared with other work); the file was in the page cache (no cache dropping).`);
-  lines.push(`Each figure: median of ${meta.runs ?? '?'} runs in one code-server session (the diff figures, 2, 2 (baseline) and 2r: ${meta.diffRuns ?? meta.runs ?? '?'} runs), with (min–max). All times are measured in the extension host with \`performance.now()\`. "DOM" figures end when the element was seen visible on the workbench page (see "How the DOM is timed").`, '');
+  lines.push(`Each figure: median of ${meta.runs ?? '?'} runs in one code-server session (the diff figures, 2, 2 (baseline), 2 (floor) and 2r: ${meta.diffRuns ?? meta.runs ?? '?'} runs), with (min–max). All times are measured in the extension host with \`performance.now()\`. "DOM" figures end when the element was seen visible on the workbench page (see "How the DOM is timed").`, '');
 
   const o = { open: stat(open, 'openCommandMs'), openStall: stat(open, 'openLongestStallMs'), page: stat(open, 'firstPageDomMs'), total: stat(open, 'totalDomMs'), groups: stat(open, 'treeGroupsMs'), list: stat(open, 'listItemsMs'), provider: stat(open, 'providerMs') };
   const l = { page: stat(largest, 'firstPageDomMs'), list: stat(largest, 'listItemsMs'), groups: stat(largest, 'treeGroupsMs') };
@@ -74,6 +74,8 @@ export function markdownReport(f, { command, dbBytes }) {
   row('2. open an example diff with decorations', d.dom.text, verdict(d.dom, 250), `\`reviewCorpus.openItem {exampleId}\` with every editor closed first (paired with the baseline below on the same example, alternating which goes first), until the first frame that shows both sides and the comment's gutter mark (\`.editor.original [class*="cgmr"]\`), seen by a watcher in the page (one native \`querySelector\` per animation frame, page clock aligned with the host's to ${meta.diffClockErrorMs ?? f.diffClock?.errorMs?.toFixed?.(1) ?? '?'} ms). In the host: the command resolves after ${d.cmd.text}; the decorations are applied ${d.deco.text} after the start (the decorate call itself ${d.call.text}); one \`getExample\` read of the record takes ${getEx.text}; the longest stall of the host's event loop during the open: ${stat(diffs, 'longestHostStallMs').text}. Different example each run; the first example diff of the session is left out: ${firstDiff.map((r) => ms(r.domMs)).join(', ') || 'n/a'}.`);
   const bd = { dom: stat(base, 'domMs'), cmd: stat(base, 'commandMs') };
   row('2 (baseline). VS Code alone: a diff of the same kind of texts', bd.dom.text, '', `Control for 2: \`vscode.diff\` of an example's before/after texts (same suffix, so the same language) served by a plain content provider registered by the benchmark, no decorations, no threads, until the first frame that shows both sides (the same watcher). Paired with 2: the same example, one after the other, alternating which goes first; the median of the paired differences (2 minus this) is ${pairedOverhead(f)}. The command resolves after ${bd.cmd.text}. The session's first diff (it loads the language): ${firstBase.map((r) => ms(r.domMs)).join(', ') || 'n/a'}. The difference between 2 and this is the extension's own cost.`);
+  const floor = (f.floorDiff ?? []).filter((r) => !r.first);
+  if (floor.length) row('2 (floor). VS Code\'s diff plus one bare gutter mark', stat(floor, 'domMs').text, '', `The least any extension's decorations can cost: the baseline's diff, plus one gutter mark (the same icon) set on line 1 by a bare \`onDidChangeVisibleTextEditors\` listener of the benchmark, until the first frame that shows it (the same selector as 2). The three kinds take turns at going first, on the same example. 2 minus this, paired: ${pairedOverhead(f, 'floorDiff')}; this minus the baseline, paired: the cost of any decoration at all. In 2, both sides' text showed after ${stat(diffs, 'sidesDomMs').text}, the gutter mark a frame or more later.`);
   const rp = { dom: stat(replacing, 'domMs'), cmd: stat(replacing, 'commandMs'), deco: stat(replacing, 'decoratedInHostMs') };
   row('2r. open the next example while one is open', rp.dom.text, verdict(rp.dom, 250), `As when going down a tree group (clicking the next item, or Alt+J): \`reviewCorpus.openItem\` while another example's diff is open as the preview, which the new diff replaces; until the new example's before side is rendered (a word only it holds) with its gutter mark. The command resolves after ${rp.cmd.text}; decorations applied ${rp.deco.text} after the start.`);
   row('3a. expand a window during a rebuild (click)', e.win.text, verdict(e.win, 500), `A rebuild (job process) started and its toast showing progress ("stage: n/total", ${stat(expand, 'rebuildProgressAfterMs').text} after the command); then a mouse click on a collapsed window's twistie (${expand[0]?.window ?? '?'}), until its group rows are visible. Measured from the click's mouse-up or from the host hearing of the expansion, whichever came first (so it leaves out the renderer-to-host hop when the host heard first). Upper bound, from the runner taking the click request: ${e.pick.text}, of which Playwright's click (actionability waits, then the mouse) took ${e.click.text}. Provider time ${e.prov.text} (the counts were read with the roots). The rebuild was still running at the end in ${expand.filter((r) => r.rebuildStillRunning).length} of ${expand.length} runs.`);

@@ -86,7 +86,8 @@ async function main() {
   rmSync(FIGURES, { force: true });
   let failed = null;
   try {
-    step(`running the benchmark in code-server (${runs} runs per figure)`, process.execPath, [path.join(ROOT, 'test', 'integration', 'run-code-server.mjs')], {
+    const grep = option('grep', undefined);
+    step(`running the benchmark in code-server (${runs} runs per figure)`, process.execPath, [path.join(ROOT, 'test', 'integration', 'run-code-server.mjs'), ...(grep ? ['--grep', grep] : [])], {
       REVIEW_CORPUS_IT_SUITE: SUITE_BUNDLE,
       REVIEW_CORPUS_IT_RESULTS_JSON: path.join(DIR, 'integration.json'),
       REVIEW_CORPUS_IT_TIMEOUT_MS: String(25 * 60_000),

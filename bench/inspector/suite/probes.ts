@@ -50,7 +50,7 @@ export class ProviderProbe {
 
 /** Records when CommentDecorations.decorate finished for a visible before side (it runs on every editor change). */
 export class DecorateProbe {
-  applied: { at: number; ms: number; uris: string[] }[] = [];
+  applied: { at: number; ms: number; uris: string[]; nextTaskAt?: number }[] = [];
   private readonly original: ReviewCorpusApi['comments']['decorate'];
 
   constructor(private readonly a: ReviewCorpusApi) {
@@ -61,12 +61,15 @@ export class DecorateProbe {
       const start = performance.now();
       original(editors);
       const end = performance.now();
-      this.applied.push({ at: end, ms: end - start, uris: editors.map((e) => e.document.uri.toString()) });
+      const entry: DecorateProbe['applied'][number] = { at: end, ms: end - start, uris: editors.map((e) => e.document.uri.toString()) };
+      this.applied.push(entry);
+      // When the host's next task runs: the soonest its RPC writer (a 0 ms timer) can send what decorate queued.
+      setTimeout(() => { entry.nextTaskAt = performance.now(); }, 0);
     };
   }
 
   /** The first decorate call after `since` that covered a document whose URI contains `part`. */
-  firstFor(part: string, since: number): { at: number; ms: number } | undefined {
+  firstFor(part: string, since: number): { at: number; ms: number; nextTaskAt?: number } | undefined {
     return this.applied.find((d) => d.at >= since && d.uris.some((u) => u.includes(part)));
   }
 
