@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { dom } from '../../../test/integration/bridge';
-import { api } from '../../../test/integration/suite/support';
+import { api, EXTENSION_ID } from '../../../test/integration/suite/support';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import { getExample } from '../../../src/core/inspect/example';
 import type { GroupNode, ItemNode } from '../../../src/extension/tree/nodes';
@@ -148,7 +148,7 @@ describe('inspector benchmark', function () {
 
     // The floor: the baseline plus one gutter mark set by a bare listener, the least any extension's decorations cost.
     const floorMark = vscode.window.createTextEditorDecorationType({
-      gutterIconPath: vscode.Uri.joinPath(vscode.extensions.getExtension('review-corpus.review-corpus')!.extensionUri, 'media', 'comment-gutter.svg'),
+      gutterIconPath: vscode.Uri.joinPath(vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri, 'media', 'comment-gutter.svg'),
       gutterIconSize: 'contain',
     });
     const floorListener = vscode.window.onDidChangeVisibleTextEditors((editors) => {
@@ -219,10 +219,9 @@ describe('inspector benchmark', function () {
     figures.diffClock = await bridge.calibrate();
     try {
       // Run 0 of each kind is reported apart: the session's first diff also loads the language and sets up
-      // our decorations and threads. Pairs alternate which goes first, so neither gains from going second.
+      // our decorations and threads. The kinds take turns at going first, so none gains from its place.
       for (let i = 0; i <= DIFF_RUNS; i++) {
         const id = items[(i * 17) % items.length].item.id;
-        // The three kinds take turns at going first.
         const kinds = [() => baseline(i, id), () => baseline(i, id, true), () => ours(i, id)];
         for (let k = 0; k < kinds.length; k++) await kinds[(i + k) % kinds.length]();
         save();

@@ -5,8 +5,8 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import envNames from '../env-names.json';
+import { EXTENSION_ID } from './support';
 
-const EXTENSION_ID = 'review-corpus.review-corpus';
 const ACTIVITY_ITEM = '.part.activitybar .action-item a.action-label[aria-label^="Review Corpus"]';
 const SELECTED_ACTIVITY_ITEM = '.part.activitybar .action-item.checked a.action-label[aria-label^="Review Corpus"]';
 const SIDEBAR_TITLE = '.part.sidebar .composite.title h2';

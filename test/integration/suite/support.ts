@@ -7,9 +7,11 @@ import * as vscode from 'vscode';
 import type { ReviewCorpusApi } from '../../../src/extension';
 
 export const SAMPLE_SALT = 'sample-salt-fabricated-not-secret';
+/** The extension's id: publisher.name in package.json. */
+export const EXTENSION_ID = 'review-corpus.review-corpus';
 
 export async function api(): Promise<ReviewCorpusApi> {
-  const ext = vscode.extensions.getExtension<ReviewCorpusApi>('review-corpus.review-corpus');
+  const ext = vscode.extensions.getExtension<ReviewCorpusApi>(EXTENSION_ID);
   assert.ok(ext, 'the extension is installed');
   return ext.activate();
 }
