@@ -48,9 +48,12 @@ export class ProviderProbe {
   }
 }
 
+/** One decorate call: when it finished, how long it took, the documents it covered, when the host's next task ran. */
+interface DecorateCall { at: number; ms: number; uris: string[]; nextTaskAt?: number }
+
 /** Records when CommentDecorations.decorate finished for a visible before side (it runs on every editor change). */
 export class DecorateProbe {
-  applied: { at: number; ms: number; uris: string[]; nextTaskAt?: number }[] = [];
+  applied: DecorateCall[] = [];
   private readonly original: ReviewCorpusApi['comments']['decorate'];
 
   constructor(private readonly a: ReviewCorpusApi) {
@@ -61,7 +64,7 @@ export class DecorateProbe {
       const start = performance.now();
       original(editors);
       const end = performance.now();
-      const entry: DecorateProbe['applied'][number] = { at: end, ms: end - start, uris: editors.map((e) => e.document.uri.toString()) };
+      const entry: DecorateCall = { at: end, ms: end - start, uris: editors.map((e) => e.document.uri.toString()) };
       this.applied.push(entry);
       // When the host's next task runs: the soonest its RPC writer (a 0 ms timer) can send what decorate queued.
       setTimeout(() => { entry.nextTaskAt = performance.now(); }, 0);
@@ -69,7 +72,7 @@ export class DecorateProbe {
   }
 
   /** The first decorate call after `since` that covered a document whose URI contains `part`. */
-  firstFor(part: string, since: number): { at: number; ms: number; nextTaskAt?: number } | undefined {
+  firstFor(part: string, since: number): DecorateCall | undefined {
     return this.applied.find((d) => d.at >= since && d.uris.some((u) => u.includes(part)));
   }
 
