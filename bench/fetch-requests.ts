@@ -16,7 +16,7 @@ import { runBuild } from '../src/core/build/runBuild';
 
 /** The same client options the sample corpus uses (sample-corpus.ts), for both crawlers. */
 const CLIENT = { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 };
-const KINDS = ['robots', 'listing', 'comments', 'diff', 'other'] as const;
+const KINDS = ['robots', 'version', 'listing', 'comments', 'files', 'diff', 'other'] as const;
 type Kind = (typeof KINDS)[number];
 type Counts = Record<Kind, number> & { total: number };
 
@@ -25,12 +25,14 @@ function kindOf(p: string): Kind {
   if (/^\/changes\/?\?/.test(p)) return 'listing';
   if (/^\/changes\/[^/?]+\/comments(\?|$)/.test(p)) return 'comments';
   if (/\/files\/[^/]+\/diff(\?|$)/.test(p)) return 'diff';
+  if (/\/revisions\/[^/]+\/files(\?|$)/.test(p)) return 'files';
+  if (p === '/config/server/version') return 'version';
   return 'other';
 }
 
 /** What the servers saw since the logs were last cleared, then clears them. */
 function takeCounts(hosts: FakeGerrit[]): Counts {
-  const counts = { robots: 0, listing: 0, comments: 0, diff: 0, other: 0, total: 0 };
+  const counts = { robots: 0, version: 0, listing: 0, comments: 0, files: 0, diff: 0, other: 0, total: 0 };
   for (const h of hosts) {
     for (const r of h.requests) {
       counts[kindOf(r.path)]++;
@@ -81,7 +83,7 @@ async function naiveHost(host: HostConfig, start: string): Promise<void> {
         }
       }
       for (const d of wanted.values()) {
-        await client.getJson(`/changes/${change._number}/revisions/${d.ps + 1}/files/${encodeURIComponent(d.path)}/diff?base=${d.ps}&context=ALL`);
+        await client.getJson(`/changes/${change._number}/revisions/${d.ps + 1}/files/${encodeURIComponent(d.path)}/diff?base=${d.ps}&context=ALL&whitespace=IGNORE_NONE`);
       }
     }
   } finally {

@@ -72,8 +72,8 @@ class BenchWriter {
     const id = this.nextChangeId++;
     const fetched = plan.collection === null;
     this.store.prepare(
-      `INSERT INTO changes(id, host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+      `INSERT INTO changes(id, host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error, status)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 'MERGED')`,
     ).run([id, org + 1, plan.number, c.changeKey, c.project, c.branch, new Date(plan.created).toISOString(), c.updated, this.account(org, c.owner),
       c.totalCommentCount, plan.collection, fetched ? 'done' : 'listed']);
     const revision = this.store.prepare('INSERT INTO revisions(change_id, patch_set, sha, kind, uploader, created) VALUES (?, ?, ?, ?, ?, ?)');

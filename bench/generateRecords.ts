@@ -244,7 +244,9 @@ export class RecordMaker {
       const filler = last ? (region.ctxA.length < 3 ? 0 : r.int(0, 60)) : r.int(2, 40);
       common = [...region.ctxA, ...this.text.lines(filler)];
     });
-    if (common.length > 0) content.push({ ab: common });
+    // Both versions end in "\n", which real Gerrit sends as a last line "" (test/fake-gerrit/README.md).
+    common.push('');
+    content.push({ ab: common });
     return { content, starts, aLines: aLine - 1 + common.length, bLines: bLine - 1 + common.length };
   }
 
@@ -253,7 +255,7 @@ export class RecordMaker {
     return JSON.stringify({
       meta_a: { name: path, content_type: 'text/plain', lines: layout.aLines },
       meta_b: { name: path, content_type: 'text/plain', lines: layout.bLines },
-      intraline_status: 'OK', change_type: 'MODIFIED',
+      change_type: 'MODIFIED',
       diff_header: [`diff --git a/${path} b/${path}`, `index ${r.hex(12)}..${r.hex(12)} 100644`, `--- a/${path}`, `+++ b/${path}`],
       content: layout.content,
     });

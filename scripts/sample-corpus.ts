@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSampleHosts, type FakeGerrit } from '../test/fake-gerrit/server';
-import { SCENARIO } from '../test/fake-gerrit/fixtures/expectations';
+import { SCENARIO, scenarioQuery } from '../test/fake-gerrit/fixtures/expectations';
 import { CorpusStore } from '../src/core/store/corpusStore';
 import { validateCorpusConfig } from '../src/core/config/loadConfig';
 import { PRODUCT_START, PRODUCT_WINDOWS, type CorpusConfig } from '../src/core/config/types';
@@ -36,7 +36,7 @@ export function sampleConfig(hosts: FakeGerrit[]): CorpusConfig {
     salt: { env: 'REVIEW_CORPUS_SALT' },
     windows: PRODUCT_WINDOWS.map((w) => ({ ...w })),
     hosts: hosts.map((h) => ({
-      org: h.org, url: h.url, query: 'status:merged', minIntervalMs: 0, pageSize: 10,
+      org: h.org, url: h.url, query: scenarioQuery(h.org), minIntervalMs: 0, pageSize: 10,
       botAccounts: SCENARIO.botAccounts[h.org] ?? [], botTemplates: SCENARIO.botTemplates,
     })),
     rules: {},

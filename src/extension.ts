@@ -16,6 +16,8 @@ import { registerCorpusReports } from './extension/registerCorpusReports';
 import { registerStatusBar } from './extension/registerStatusBar';
 import { registerFunnelReport } from './extension/funnel/registerFunnelReport';
 import { registerSampleCorpus } from './extension/registerSampleCorpus';
+import { registerNewCorpus } from './extension/registerNewCorpus';
+import { plainText } from './extension/plainText';
 
 /** What the extension exports; the integration suite reads state through it. */
 export interface ReviewCorpusApi {
@@ -49,6 +51,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Review
     ...registerCorpusReports(context, session, salt),
     ...registerStatusBar(session),
     ...registerSampleCorpus(context, session),
+    ...registerNewCorpus(session),
     ...registerFunnelReport(context, session, async ({ org, window, rule }) => {
       const node = tree.provider.findGroup(org, window, rule);
       if (node) await tree.view.reveal(node, { select: true, focus: true, expand: true });
@@ -60,7 +63,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Review
       await session.open(configFile);
     } catch (e) {
       log.error((e as Error).message);
-      void vscode.window.showErrorMessage(`Review Corpus: ${(e as Error).message}`);
+      void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`));
     }
   }
   return api;

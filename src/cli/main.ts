@@ -4,6 +4,7 @@ import { COMMANDS } from './commands';
 import { relaunch } from './relaunch';
 import { currentPlatform, hugePagesTunables } from '../core/process/hugePages';
 import { listenToParent } from '../core/process/parentLink';
+import { visibleEscapes } from '../core/text/visibleEscapes';
 import pkg from '../../package.json';
 
 function mainHelp(): string {
@@ -44,7 +45,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return await cmd.run(values, io);
   } catch (e) {
     if (e instanceof UserError) {
-      io.err(`review-corpus: ${e.message}`);
+      io.err(`review-corpus: ${visibleEscapes(e.message)}`); // may quote a record: a path, a date
       return 2;
     }
     if ((e as Error).name === 'AbortError') {
@@ -52,7 +53,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 130;
     }
     // An unexpected failure is still one line; REVIEW_CORPUS_DEBUG=1 shows the stack.
-    io.err(`review-corpus: internal error: ${(e as Error).message}`);
+    io.err(`review-corpus: internal error: ${visibleEscapes((e as Error).message)}`);
     if (io.env.REVIEW_CORPUS_DEBUG) io.err(String((e as Error).stack));
     return 1;
   }

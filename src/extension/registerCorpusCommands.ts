@@ -6,6 +6,7 @@ import { JobCancelled, runJobProcess } from './jobs/runJobProcess';
 import type { SaltStore } from './salt';
 import { openComment, openExample } from './diff/openItem';
 import type { CorpusNode } from './tree/nodes';
+import { plainText } from './plainText';
 
 export function registerCorpusCommands(context: vscode.ExtensionContext, session: CorpusSession, salt: SaltStore): vscode.Disposable[] {
   const log = session.log;
@@ -18,7 +19,7 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
       const result = await runJobProcess(context.extensionPath, title, job, log);
       log.info(result.summary);
       await session.open(job.configFile);
-      void vscode.window.showInformationMessage(result.summary);
+      void vscode.window.showInformationMessage(plainText(result.summary));
       return result;
     } catch (e) {
       if (e instanceof JobCancelled) {
@@ -27,7 +28,7 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
         return undefined;
       }
       log.error(`${title}: ${(e as Error).message}`);
-      void vscode.window.showErrorMessage(`Review Corpus: ${(e as Error).message}`);
+      void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`)); // may quote a record: a date, a path
       return undefined;
     } finally {
       session.busy = false;
@@ -45,7 +46,7 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
       try {
         return await session.open(target);
       } catch (e) {
-        void vscode.window.showErrorMessage(`Review Corpus: ${(e as Error).message}`);
+        void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`));
         return undefined;
       }
     }),

@@ -9,6 +9,7 @@ import type { CorpusSession } from './session';
 import type { SaltStore } from './salt';
 import { runJobProcess } from './jobs/runJobProcess';
 import type { CorpusNode } from './tree/nodes';
+import { plainText } from './plainText';
 
 export function registerCorpusReports(context: vscode.ExtensionContext, session: CorpusSession, salt: SaltStore): vscode.Disposable[] {
   const need = () => {
@@ -20,7 +21,7 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
     try {
       return await work(...args);
     } catch (e) {
-      void vscode.window.showErrorMessage(`Review Corpus: ${(e as Error).message}`);
+      void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`));
       return undefined;
     }
   };
@@ -28,7 +29,8 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
     if (n?.type === 'window' && n.group.window) return n.group.window;
     const names = storedWindows(need().store).filter((w) => (w.sealed === 1) === sealed).map((w) => w.name);
     if (names.length === 0) throw new Error(sealed ? 'no window is sealed' : 'every window is sealed');
-    return vscode.window.showQuickPick(names, { title: sealed ? 'Unseal which window?' : 'Seal which window?' });
+    const picked = await vscode.window.showQuickPick(names.map((name) => ({ label: plainText(name), name })), { title: sealed ? 'Unseal which window?' : 'Seal which window?' });
+    return picked?.name;
   };
 
   return [
@@ -37,7 +39,8 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       await session.flush();
       const r = await runJobProcess(context.extensionPath, 'Review Corpus: Verify Reproducibility', { kind: 'verify', configFile: c.configFile }, session.log);
       session.log.info(r.summary);
-      void (r.ok === false ? vscode.window.showWarningMessage(r.summary) : vscode.window.showInformationMessage(r.summary));
+      // "Not reproducible" quotes the first differing example: its key (a host path) and texts.
+      void (r.ok === false ? vscode.window.showWarningMessage(plainText(r.summary)) : vscode.window.showInformationMessage(plainText(r.summary)));
       return r;
     })),
     vscode.commands.registerCommand(Commands.export, guard(async (target?: string) => {
@@ -48,7 +51,7 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       if (!out) return undefined;
       await session.flush(); // the export reads flags from the file
       const r = await runJobProcess(context.extensionPath, 'Review Corpus: Export', { kind: 'export', configFile: c.configFile, out }, session.log);
-      void vscode.window.showInformationMessage(r.summary);
+      void vscode.window.showInformationMessage(plainText(r.summary));
       return r;
     })),
     vscode.commands.registerCommand(Commands.compareBuilds, guard(async (from?: number, to?: number) => {
@@ -56,7 +59,7 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       const builds = c.store.all<{ id: number; finished_at: string; rules_version: string }>('SELECT id, finished_at, rules_version FROM builds WHERE finished_at IS NOT NULL ORDER BY id DESC');
       if (builds.length < 2 && (from === undefined || to === undefined)) throw new Error('there is only one build; rebuild with changed rules first');
       const pick = async (title: string) => Number((await vscode.window.showQuickPick(
-        builds.map((b) => ({ label: `Build ${b.id}`, description: `${b.finished_at} · rules ${b.rules_version.slice(0, 12)}`, id: b.id })), { title }))?.id);
+        builds.map((b) => ({ label: `Build ${b.id}`, description: plainText(`${b.finished_at} · rules ${b.rules_version.slice(0, 12)}`), id: b.id })), { title }))?.id);
       const a = from ?? (await pick('Compare from which build?'));
       const b = to ?? (await pick('…to which build?'));
       if (!a || !b) return undefined;
@@ -76,19 +79,19 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       const name = await pickWindow(false, n);
       if (!name) return;
       const hash = session.edit({ kind: 'seal', window: name, at: new Date().toISOString() }) ?? '';
-      void vscode.window.showInformationMessage(`Sealed window "${name}" (sha256 ${hash.slice(0, 12)}…).`);
+      void vscode.window.showInformationMessage(plainText(`Sealed window "${name}" (sha256 ${hash.slice(0, 12)}…).`));
     })),
     vscode.commands.registerCommand(Commands.unsealWindow, guard(async (n?: CorpusNode) => {
       const name = await pickWindow(true, n);
       if (!name) return;
       const ok = await vscode.window.showWarningMessage(
-        `Unseal window "${name}"? The next fetch reads it, and it can never be resealed once fetched. Your pseudonym and the time are recorded.`,
+        plainText(`Unseal window "${name}"? The next fetch reads it, and it can never be resealed once fetched. Your pseudonym and the time are recorded.`),
         { modal: true }, 'Unseal');
       if (ok !== 'Unseal') return;
       const s = await salt.getOrAsk();
       if (!s) throw new Error('a salt is needed to record who unsealed the window');
       session.edit({ kind: 'unseal', window: name, rater: localUserPseudonym(s), at: new Date().toISOString() });
-      void vscode.window.showInformationMessage(`Unsealed window "${name}". Run "Fetch from Hosts" to read it.`);
+      void vscode.window.showInformationMessage(plainText(`Unsealed window "${name}". Run "Fetch from Hosts" to read it.`));
     })),
   ];
 }

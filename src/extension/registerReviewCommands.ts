@@ -9,6 +9,7 @@ import type { SaltStore } from './salt';
 import type { ActiveExample } from './diff/activeExample';
 import type { CorpusTree } from './tree/registerTree';
 import type { CorpusNode, ItemNode } from './tree/nodes';
+import { plainText } from './plainText';
 
 const LABEL_TEXT: Record<Label, string> = { answers: 'Rewrite answers its comment', does_not: 'Rewrite does not answer its comment', unsure: 'Unsure' };
 
@@ -26,7 +27,7 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     try {
       await work();
     } catch (e) {
-      void vscode.window.showErrorMessage(`Review Corpus: ${(e as Error).message}`);
+      void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`));
     }
   };
 
@@ -38,7 +39,7 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     if (open.length === 0) throw new Error('this example has no open flag');
     let chosen = open;
     if (open.length > 1) {
-      const pick = await vscode.window.showQuickPick(open.map((f) => ({ label: f.reason, description: f.detail, flag: f })), { canPickMany: true, title: `${status === 'confirmed' ? 'Confirm' : 'Dismiss'} which flags?` });
+      const pick = await vscode.window.showQuickPick(open.map((f) => ({ label: plainText(f.reason), description: plainText(f.detail ?? ''), flag: f })), { canPickMany: true, title: `${status === 'confirmed' ? 'Confirm' : 'Dismiss'} which flags?` });
       if (!pick?.length) return;
       chosen = pick.map((p) => p.flag);
     }

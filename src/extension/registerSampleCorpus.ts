@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
+import { plainText } from './plainText';
 
 export function registerSampleCorpus(context: vscode.ExtensionContext, session: CorpusSession): vscode.Disposable[] {
   return [
@@ -22,7 +23,7 @@ export function registerSampleCorpus(context: vscode.ExtensionContext, session: 
       mkdirSync(folder, { recursive: true });
       for (const f of ['corpus.json', 'corpus.sqlite']) {
         const dest = path.join(folder, f);
-        if (existsSync(dest)) return void vscode.window.showErrorMessage(`Review Corpus: ${dest} already exists; pick an empty folder.`);
+        if (existsSync(dest)) return void vscode.window.showErrorMessage(plainText(`Review Corpus: ${dest} already exists; pick an empty folder.`));
       }
       for (const f of ['corpus.json', 'corpus.sqlite']) copyFileSync(path.join(source, f), path.join(folder, f));
       return session.open(path.join(folder, 'corpus.json'));

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { keptCount } from '../core/inspect/groups';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
+import { plainText } from './plainText';
 
 export function registerStatusBar(session: CorpusSession): vscode.Disposable[] {
   const item = vscode.window.createStatusBarItem('reviewCorpus.status', vscode.StatusBarAlignment.Left, 10);
@@ -13,8 +14,8 @@ export function registerStatusBar(session: CorpusSession): vscode.Disposable[] {
     if (!c) return item.hide();
     // From the build's recorded funnel: counting the decisions takes ~100 ms at 100k examples.
     const kept = c.buildId === undefined ? undefined : keptCount(c.store, c.buildId);
-    item.text = `$(database) ${c.config.name}: ${kept === undefined ? 'not built' : `${kept.toLocaleString('en-US')} kept · build ${c.buildId}`}`;
-    item.tooltip = `Review Corpus ${c.config.name}\n${c.dbFile}`;
+    item.text = `$(database) ${plainText(c.config.name)}: ${kept === undefined ? 'not built' : `${kept.toLocaleString('en-US')} kept · build ${c.buildId}`}`;
+    item.tooltip = `Review Corpus ${plainText(c.config.name)}\n${plainText(c.dbFile)}`;
     item.show();
   };
   update();

@@ -12,6 +12,7 @@ import { BackgroundSaver } from './backgroundSaver';
 import { ExampleCache } from './exampleCache';
 import { ContextKeys } from './ids/contextKeys';
 import { SETTINGS_SECTION, Settings } from './ids/settings';
+import { plainText } from './plainText';
 
 export interface OpenCorpus {
   configFile: string;
@@ -82,7 +83,7 @@ export class CorpusSession implements vscode.Disposable {
     const result = corpus.store.transaction(() => applyEdit(corpus.store, edit));
     this.saver ??= new BackgroundSaver(this.workerFile, corpus.dbFile, (message) => {
       this.log.error(`saving ${corpus.dbFile}: ${message}`);
-      void vscode.window.showErrorMessage(`Review Corpus: could not save ${corpus.dbFile} (${message}); your changes are kept in memory and saved with the next one`);
+      void vscode.window.showErrorMessage(plainText(`Review Corpus: could not save ${corpus.dbFile} (${message}); your changes are kept in memory and saved with the next one`));
     });
     this.saver.submit(edit);
     this.changed.fire(corpus);

@@ -28,7 +28,8 @@ export function loadOrgFixture(org: string, fixturesDir?: string): OrgFixture {
 }
 
 export class FixtureStore {
-  constructor(readonly fixture: OrgFixture) {}
+  /** What GET /config/server/version answers. */
+  constructor(readonly fixture: OrgFixture, readonly serverVersion = '3.10.3') {}
 
   get changes(): readonly FixtureChange[] {
     return this.fixture.changes;

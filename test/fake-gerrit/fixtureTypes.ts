@@ -59,6 +59,7 @@ export interface CommentJson {
   unresolved: boolean;
   author: AccountJson;
   commit_id: string;
+  fix_suggestions?: { fix_id: string; description: string; replacements: { path: string; range: NonNullable<CommentJson['range']>; replacement: string }[] }[];
 }
 
 /** One version of a file: its lines without "\n" ("\r" of a CRLF line stays), and whether the last line lacks "\n". */
@@ -73,6 +74,10 @@ export interface FixtureChange {
   comments: Record<string, CommentJson[]>;
   /** path → versions indexed by patch set; index 0 is the parent commit. null: the file does not exist there. */
   files: Record<string, (FileVersion | null)[]>;
+  /** Files renamed by a patch set: `from` exists up to ps − 1, `to` from ps on. */
+  renames?: { ps: number; from: string; to: string }[];
+  /** Patch sets rebased onto a newer parent: the parent's version of each file that changed upstream. */
+  rebases?: { ps: number; parent: Record<string, FileVersion | null> }[];
 }
 
 export interface OrgFixture {

@@ -30,8 +30,9 @@ export function parseQuery(q: string): Predicate[] {
     const op = term.slice(0, colon).toLowerCase();
     const value = term.slice(colon + 1);
     if (op === 'status') {
-      const wanted = value.toLowerCase() === 'open' ? 'new' : value.toLowerCase();
-      predicates.push((c) => c.status.toLowerCase() === wanted);
+      // Gerrit's status:open is NEW; status:closed is MERGED or ABANDONED.
+      const wanted = value.toLowerCase() === 'open' ? ['new'] : value.toLowerCase() === 'closed' ? ['merged', 'abandoned'] : [value.toLowerCase()];
+      predicates.push((c) => wanted.includes(c.status.toLowerCase()));
     } else if (op === 'after' || op === 'since') {
       const bound = timeBound(value);
       if (bound) predicates.push((c) => stamp(c.updated) >= bound); // Gerrit: updated time, inclusive

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type Fault, FaultList } from './faults';
 import { FixtureStore, loadOrgFixture } from './fixtureStore';
+import type { OrgFixture } from './fixtureTypes';
 import { DEFAULT_ROBOTS_TXT, type Reply, route } from './routes';
 
 export type { Fault, FaultKind } from './faults';
@@ -32,6 +33,10 @@ export interface FakeGerritOptions {
   org: string;
   /** A folder holding `<org>.json`; default: the committed fixtures bundled with the server. */
   fixturesDir?: string;
+  /** Serve this fixture (e.g. from buildOrgFixture) instead of a committed one. */
+  fixture?: OrgFixture;
+  /** GET /config/server/version; default 3.10.3. */
+  serverVersion?: string;
   faults?: Fault[];
   robotsTxt?: string;
   port?: number;
@@ -45,7 +50,7 @@ function send(res: http.ServerResponse, reply: Reply, headOnly: boolean): void {
 }
 
 export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerrit> {
-  const store = new FixtureStore(loadOrgFixture(opts.org, opts.fixturesDir));
+  const store = new FixtureStore(opts.fixture ?? loadOrgFixture(opts.org, opts.fixturesDir), opts.serverVersion);
   const faults = new FaultList();
   for (const f of opts.faults ?? []) faults.add(f);
   const robotsTxt = opts.robotsTxt ?? DEFAULT_ROBOTS_TXT;
@@ -75,7 +80,7 @@ export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerr
     } else if (fault?.kind === '500') {
       reply = { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Internal server error\n' };
     } else {
-      reply = route(store, method, url, robotsTxt);
+      reply = route(store, method, url, robotsTxt, String(req.headers.accept ?? ''));
     }
     logged.status = reply.status;
     if (fault?.kind === 'truncated') {

@@ -26,12 +26,13 @@ describe('runBuild on a corpus with one unit per rule', () => {
   it('decides every listed change by the collection rules', () => {
     const rules = Object.fromEntries(store.all<{ unit_key: string; rule: string }>("SELECT unit_key, rule FROM decisions WHERE build_id = ? AND unit = 'changes'", [result.buildId]).map((d) => [d.unit_key, d.rule]));
     assert.equal(rules['openstack/100'], 'created_before_start');
+    assert.equal(rules['openstack/105'], 'not_merged');
     assert.equal(rules['openstack/101'], 'no_comments');
     assert.equal(rules['openstack/102'], 'sealed_window');
     assert.equal(rules['openstack/103'], 'disallowed');
     assert.equal(rules['openstack/104'], 'fetch_error');
     assert.equal(rules['openstack/110'], 'kept');
-    assert.equal(Object.keys(rules).length, 28, 'every listed change of both organizations');
+    assert.equal(Object.keys(rules).length, 29, 'every listed change of both organizations');
   });
 
   it('decides each comment by the first comment rule that removes it', () => {
@@ -84,7 +85,9 @@ describe('runBuild on a corpus with one unit per rule', () => {
 
   it('counts the overlap, unrecorded kinds, targets in comments and examples outside the windows', () => {
     const { counters, windows } = result.funnel.organizations.openstack;
-    assert.deepEqual(counters, { kind_unrecorded: 1, nothing_left_overlap: 2, target_in_comment: 1, outside_windows: 1, diff_unreadable: 0 });
+    assert.deepEqual(counters, {
+      kind_unrecorded: 1, nothing_left_overlap: 2, target_in_comment: 1, outside_windows: 1, diff_unreadable: 0, rebase_edited_examples: 0, status_unrecorded: 0, bot_account_service_user: null,
+    });
     assert.equal(windows.train.counters.nothing_left_overlap, 2);
     assert.equal(windows.dev.counters.target_in_comment, 1);
     assert.equal(windows.pilot.counters.target_in_comment, 0);

@@ -10,7 +10,7 @@ import { findTargetInComments } from '../../src/core/build/targetInComment';
 import { PSEUDO_FILES } from '../../src/core/rules/comments/pseudoFile';
 import type { CorpusStore } from '../../src/core/store/corpusStore';
 import { buildDiffInfo } from '../fake-gerrit/diffInfo';
-import { EXPECTATIONS, SCENARIO } from '../fake-gerrit/fixtures/expectations';
+import { EXPECTATIONS, SCENARIO, scenarioQuery } from '../fake-gerrit/fixtures/expectations';
 import { loadOrgFixture } from '../fake-gerrit/fixtureStore';
 import type { FixtureChange } from '../fake-gerrit/fixtureTypes';
 import { CorpusFixture, testConfig } from './buildFixture';
@@ -21,12 +21,13 @@ const day = (gerritTime: string) => gerritTime.slice(0, 10);
 
 function config() {
   const base = testConfig();
-  return { ...base, hosts: ORGS.map((org) => ({ org, url: `https://${org}.example.invalid`, query: 'status:merged', minIntervalMs: 0, botTemplates: SCENARIO.botTemplates })) };
+  return { ...base, hosts: ORGS.map((org) => ({ org, url: `https://${org}.example.invalid`, query: scenarioQuery(org), minIntervalMs: 0, botTemplates: SCENARIO.botTemplates })) };
 }
 
 /** What the fetch decides at collection, given the scenario's robots.txt and faults. */
 function collectionRule(org: string, c: FixtureChange['change']): string | null {
   if (day(c.created) < '2024-10-01') return 'created_before_start';
+  if (c.status !== 'MERGED') return 'not_merged';
   if (c.total_comment_count === 0) return 'no_comments';
   if (day(c.created) >= '2025-11-01' && day(c.created) < '2026-11-01') return 'sealed_window';
   if (org === SCENARIO.disallowed.org && c._number === SCENARIO.disallowed.change) return 'disallowed';
@@ -38,14 +39,14 @@ function storeOrg(fx: CorpusFixture, org: string): void {
   const isBot = (a: { _account_id: number; tags?: string[] }) => (a.tags ?? []).includes('SERVICE_USER') || (SCENARIO.botAccounts[org] ?? []).includes(a._account_id);
   const accounts = new Map<number, boolean>();
   for (const { change, comments, files } of loadOrgFixture(org).changes) {
-    if (change.status !== 'MERGED') continue; // not listed by a status:merged query
+    if (change.status !== 'MERGED' && !(scenarioQuery(org) === 'status:closed' && change.status === 'ABANDONED')) continue; // not listed by the host's query
     const rule = collectionRule(org, change);
     accounts.set(change.owner._account_id, isBot(change.owner));
     const id = fx.store.insert(
-      `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error, status)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [fx.hostId(org), change._number, change.change_id, change.project, change.branch, change.created, change.updated, pseudonym(change.owner._account_id),
-        change.total_comment_count, rule, rule ? 'listed' : 'done', rule === 'fetch_error' ? 'HTTP 500' : null],
+        change.total_comment_count, rule, rule ? 'listed' : 'done', rule === 'fetch_error' ? 'HTTP 500' : null, change.status],
     );
     if (rule) continue;
     const revisions = Object.values(change.revisions);
@@ -70,7 +71,7 @@ function storeOrg(fx: CorpusFixture, org: string): void {
       const [file, ps] = key.split('\0');
       const base = Number(ps);
       const refused = org === SCENARIO.diffFetchError.org && change._number === SCENARIO.diffFetchError.change && file === SCENARIO.diffFetchError.path && base === SCENARIO.diffFetchError.base;
-      fx.diff(id, file, base, refused ? null : buildDiffInfo(file, files[file][base], files[file][base + 1], 'ALL', ['a'.repeat(40), 'b'.repeat(40)]), refused ? 'HTTP 500' : null);
+      fx.diff(id, file, base, refused ? null : buildDiffInfo({ pathA: file, pathB: file, a: files[file][base], b: files[file][base + 1], whitespace: 'IGNORE_NONE', shas: ['a'.repeat(40), 'b'.repeat(40)] }), refused ? 'HTTP 500' : null);
     }
   }
   for (const [accountId, bot] of accounts) fx.account(pseudonym(accountId), bot, org);

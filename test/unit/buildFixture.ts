@@ -20,8 +20,14 @@ export function testConfig(over: Partial<CorpusConfig> = {}): CorpusConfig {
   };
 }
 
-/** A DiffInfo for two versions of a file: common prefix, one edit, common suffix. */
-export function diffOf(before: readonly string[], after: readonly string[], opts: { noNewlineA?: boolean; noNewlineB?: boolean } = {}): object {
+/**
+ * A DiffInfo for two versions of a file (their lines, without "\n"): common prefix, one edit, common
+ * suffix. As real Gerrit sends it, a side whose file ends in "\n" ends with the line "" (the default);
+ * `noNewlineA`/`noNewlineB` leave it out.
+ */
+export function diffOf(beforeLines: readonly string[], afterLines: readonly string[], opts: { noNewlineA?: boolean; noNewlineB?: boolean } = {}): object {
+  const before = opts.noNewlineA || beforeLines.length === 0 ? [...beforeLines] : [...beforeLines, ''];
+  const after = opts.noNewlineB || afterLines.length === 0 ? [...afterLines] : [...afterLines, ''];
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;
@@ -32,9 +38,7 @@ export function diffOf(before: readonly string[], after: readonly string[], opts
   const b = after.slice(head, after.length - tail);
   if (a.length || b.length) content.push({ ...(a.length ? { a } : {}), ...(b.length ? { b } : {}) });
   if (tail > 0) content.push({ ab: before.slice(before.length - tail) });
-  // The fake Gerrit's convention (test/fake-gerrit/README.md): present only when a side lacks it.
-  const marker = opts.noNewlineA || opts.noNewlineB ? { x_no_newline_at_end: { a: Boolean(opts.noNewlineA), b: Boolean(opts.noNewlineB) } } : {};
-  return { change_type: 'MODIFIED', content, ...marker };
+  return { change_type: 'MODIFIED', content };
 }
 
 /** `count` numbered lines, each `${prefix}${n}`. */
@@ -48,6 +52,8 @@ export interface ChangeSpec {
   owner?: string;
   collectionRule?: string | null;
   fetchError?: string | null;
+  /** Gerrit's status; default MERGED. null: stored before the fetch kept it. */
+  status?: string | null;
   /** Revision kind per patch set (index 0 = patch set 1); null = not recorded. Default: 2 patch sets, REWORK. */
   kinds?: (string | null)[];
 }
@@ -91,10 +97,11 @@ export class CorpusFixture {
   change(spec: ChangeSpec): number {
     const org = spec.org ?? 'openstack';
     const id = this.store.insert(
-      `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
-       VALUES (?, ?, ?, 'proj', 'master', ?, ?, ?, 1, ?, ?, ?)`,
+      `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error, status)
+       VALUES (?, ?, ?, 'proj', 'master', ?, ?, ?, 1, ?, ?, ?, ?)`,
       [this.hostId(org), spec.number, spec.changeKey ?? `I${String(spec.number).padStart(40, '0')}`, spec.created, spec.created,
-        spec.owner ?? 'p-owner', spec.collectionRule ?? null, spec.collectionRule ? 'listed' : 'done', spec.fetchError ?? null],
+        spec.owner ?? 'p-owner', spec.collectionRule ?? null, spec.collectionRule ? 'listed' : 'done', spec.fetchError ?? null,
+        spec.status === undefined ? 'MERGED' : spec.status],
     );
     if (!spec.collectionRule) {
       (spec.kinds ?? [null, 'REWORK']).forEach((kind, i) => {

@@ -17,6 +17,11 @@ const STEPS: Step[] = [
     const id = fx.change({ number: 100, created: '2024-09-15T09:00:00Z' });
     fx.editedFile(id, 'old.py');
   },
+  // #105 was listed although not merged (the host's query let it through); its comment is no unit either.
+  (fx) => {
+    const id = fx.change({ number: 105, created: '2024-10-06T09:00:00Z', status: 'ABANDONED' });
+    fx.editedFile(id, 'abandoned.py');
+  },
   (fx) => void fx.change({ number: 101, created: '2024-10-05T09:00:00Z', collectionRule: 'no_comments' }),
   (fx) => void fx.change({ number: 102, created: '2025-12-01T09:00:00Z', collectionRule: 'sealed_window' }),
   (fx) => void fx.change({ number: 103, created: '2024-10-05T09:00:00Z', collectionRule: 'disallowed' }),
@@ -155,7 +160,7 @@ export const EXPECTED_EXAMPLES: Record<string, string | null> = {
 
 /** openstack: removed units per funnel step, in funnel order. */
 export const EXPECTED_OPENSTACK_FUNNEL: [string, number][] = [
-  ['collection/created_before_start', 1], ['collection/no_comments', 1], ['collection/sealed_window', 1],
+  ['collection/created_before_start', 1], ['collection/not_merged', 1], ['collection/no_comments', 1], ['collection/sealed_window', 1],
   ['collection/disallowed', 1], ['collection/fetch_error', 1],
   ['comments/pseudo_file', 1], ['comments/own_author', 2], ['comments/bot_account', 1], ['comments/acknowledgement', 2],
   ['comments/no_line', 1], ['comments/parent_side', 1], ['comments/no_successor', 1], ['comments/unchanged_around', 1],

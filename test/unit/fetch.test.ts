@@ -101,7 +101,7 @@ describe('fetch from the sample Gerrit', function () {
   it('fetches a diff only for files whose comments survive the cheap rules, and only when N+1 exists', () => {
     const diffRequests = hosts.flatMap((h) => apiRequests(h, /\/diff\?/));
     assert.ok(diffRequests.length > 0);
-    for (const r of diffRequests) assert.match(r.path, /^\/changes\/\d+\/revisions\/(\d+)\/files\/[^/]+\/diff\?base=(\d+)&context=ALL$/);
+    for (const r of diffRequests) assert.match(r.path, /^\/changes\/\d+\/revisions\/(\d+)\/files\/[^/]+\/diff\?base=(\d+)&context=ALL&whitespace=IGNORE_NONE$/);
     for (const r of diffRequests) {
       const [, rev, base] = /revisions\/(\d+)\/.*base=(\d+)/.exec(r.path)!;
       assert.equal(Number(rev), Number(base) + 1);

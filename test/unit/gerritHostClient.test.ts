@@ -21,7 +21,7 @@ describe('gerrit host client: responses, robots.txt, one connection', () => {
   });
 
   it('strips the XSSI prefix line and keeps fields it does not know', async () => {
-    const change = { _number: 42, change_id: 'I1', total_comment_count: 3, some_future_field: { x: [1, 2] } };
+    const change = { _number: 42, change_id: 'I1', total_comment_count: 3, submit_requirements: [{ name: 'Code-Review', status: 'SATISFIED' }] };
     const { client } = await setUp(withRobots(undefined, (_req, res) => sendGerritJson(res, [change])));
     const result = await client.getJson<unknown[]>('/changes/?q=status:merged');
     assert.deepEqual(result, { ok: true, value: [change], status: 200 });

@@ -33,10 +33,10 @@ describe('pseudonymizer', () => {
     assert.equal(new Pseudonymizer('s', 'Review.OpenDev.org', NO_BOTS).pseudonymForId(3), byName);
   });
 
-  it('keeps nothing of the account but the pseudonym and the bot flag', () => {
+  it('keeps nothing of the account but the pseudonym, the bot flag and the SERVICE_USER tag', () => {
     const p = new Pseudonymizer('s', HOST, NO_BOTS);
     const out = p.account({ _account_id: 1000096, name: 'Jane Doe', email: 'jane@example.org', username: 'jdoe', display_name: 'JD' });
-    assert.deepEqual(Object.keys(out ?? {}).sort(), ['isBot', 'pseudonym']);
+    assert.deepEqual(Object.keys(out ?? {}).sort(), ['isBot', 'isServiceUser', 'pseudonym']);
     const text = JSON.stringify(out);
     for (const leak of ['1000096', 'Jane', 'jane@example.org', 'jdoe']) assert.ok(!text.includes(leak), `leaks ${leak}`);
   });

@@ -2,6 +2,8 @@ import type { CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
 import { UserError } from '../../core/store/errors';
 import { compareBuilds, reconciliationLine } from '../../core/verify/compareBuilds';
+import { visibleEscapes } from '../../core/text/visibleEscapes';
+import { printableJson } from '../printable';
 
 function buildNumber(value: unknown, flag: string): number {
   const s = String(value);
@@ -23,11 +25,12 @@ export const diffCommand: CliCommand = {
     try {
       const c = compareBuilds(store, from, to);
       if (values.json) {
-        io.out(JSON.stringify({ ...c, reconciliation: reconciliationLine(c) }, null, 2));
+        io.out(printableJson({ ...c, reconciliation: reconciliationLine(c) }));
         return 0;
       }
-      for (const m of c.left) io.out(`left\t${m.key}\t${m.rule}`);
-      for (const m of c.entered) io.out(`entered\t${m.key}\t${m.rule}`);
+      // Keys hold host paths; a tab or newline in one shows escaped too, so the columns stay columns.
+      for (const m of c.left) io.out(`left\t${visibleEscapes(m.key)}\t${visibleEscapes(m.rule)}`);
+      for (const m of c.entered) io.out(`entered\t${visibleEscapes(m.key)}\t${visibleEscapes(m.rule)}`);
       io.out(`kept(${from}) − left + entered = kept(${to}): ${reconciliationLine(c)}`);
       return 0;
     } finally {

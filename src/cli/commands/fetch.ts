@@ -1,3 +1,4 @@
+import { requireContact } from '../../core/gerrit/userAgent';
 import type { CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
 import { requireSalt } from '../../core/gerrit/pseudonymize';
@@ -5,6 +6,7 @@ import { corpusDbPath, loadCorpusConfig } from '../../core/config/loadConfig';
 import { sealWindow, syncWindows, unsealWindow } from '../../core/config/windows';
 import { fetchCorpus, storeConfig } from '../../core/gerrit/fetchCorpus';
 import { localUserPseudonym } from '../../core/privacy/localUser';
+import { visibleEscapes } from '../../core/text/visibleEscapes';
 
 export const fetchCommand: CliCommand = {
   name: 'fetch',
@@ -16,6 +18,8 @@ export const fetchCommand: CliCommand = {
     const configFile = String(values.config);
     const config = loadCorpusConfig(configFile);
     const salt = requireSalt(io.env, config.salt.env);
+    // Before the file is created: a real host is never asked without a contact in the User-Agent.
+    if (!values.seal && !values.unseal) requireContact(config);
     const db = values.db ? String(values.db) : corpusDbPath(configFile, config);
     const store = await CorpusStore.openOrCreate(db);
     try {
@@ -44,7 +48,7 @@ export const fetchCommand: CliCommand = {
           io.err(`${p.org}: ${p.phase}, ${p.listed} listed, ${p.changesDone}/${p.changesTotal} changes, ${p.requests} requests, ${p.errors} errors, pace ${p.intervalMs} ms`);
         },
       });
-      for (const f of summary.failures) io.err(`review-corpus: ${f}`);
+      for (const f of summary.failures) io.err(`review-corpus: ${visibleEscapes(f)}`);
       const counts = store.all<{ org: string; rule: string | null; n: number }>(
         `SELECT h.org, c.collection_rule AS rule, count(*) AS n FROM changes c JOIN hosts h ON h.id = c.host_id GROUP BY h.org, c.collection_rule ORDER BY h.org, rule`);
       for (const c of counts) io.out(`${c.org}\t${c.rule ?? 'fetched'}\t${c.n}`);

@@ -4,6 +4,7 @@ import { UserError } from '../../core/store/errors';
 import { requireBuild } from '../../core/inspect/groups';
 import { funnelTable } from '../../core/export/funnelTable';
 import { requireBuildId } from '../../core/verify/compareBuilds';
+import { printableJson, visibleStrings } from '../printable';
 
 export const funnelCommand: CliCommand = {
   name: 'funnel',
@@ -19,7 +20,8 @@ export const funnelCommand: CliCommand = {
       const buildId = values.build !== undefined ? Number(values.build) : requireBuild(store);
       requireBuildId(store, buildId, '--build');
       const funnel = JSON.parse(String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId])));
-      io.out(values.json ? JSON.stringify(funnel, null, 2) : funnelTable(funnel));
+      // Escaped before the table is laid out, so its columns are measured on what is printed.
+      io.out(values.json ? printableJson(funnel) : funnelTable(visibleStrings(funnel)));
       return 0;
     } finally {
       store.close();

@@ -5,5 +5,6 @@ import { funnelCommand } from './funnel';
 import { exportCommand } from './export';
 import { verifyCommand } from './verify';
 import { diffCommand } from './diff';
+import { initCommand } from './init';
 
-export const COMMANDS: CliCommand[] = [fetchCommand, buildCommand, funnelCommand, exportCommand, verifyCommand, diffCommand] as CliCommand[];
+export const COMMANDS: CliCommand[] = [initCommand, fetchCommand, buildCommand, funnelCommand, exportCommand, verifyCommand, diffCommand] as CliCommand[];

@@ -2,6 +2,7 @@ import type { CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
 import { UserError } from '../../core/store/errors';
 import { verifyReproduce } from '../../core/verify/reproduce';
+import { visibleEscapes } from '../../core/text/visibleEscapes';
 
 export const verifyCommand: CliCommand = {
   name: 'verify',
@@ -20,7 +21,7 @@ export const verifyCommand: CliCommand = {
         return 0;
       }
       io.out(`differs: build ${r.buildId} has corpus ${r.expected.slice(0, 12)}, the rebuild ${r.actual.slice(0, 12)}`);
-      io.out(`first difference: ${r.firstDifference}`);
+      io.out(`first difference: ${visibleEscapes(r.firstDifference)}`);
       return 1;
     } finally {
       store.close();

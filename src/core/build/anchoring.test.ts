@@ -62,16 +62,39 @@ describe('anchorComments', () => {
     assert.equal(hunks[0].editLinesAfter, 1);
   });
 
-  it('gives the file bytes back: CRLF, no final newline, non-ASCII', () => {
-    const d = diff([{ ab: ['α\r', 'β\r'] }, { a: ['γ\r'], b: ['γ2'] }], { x_no_newline_at_end: { a: false, b: true } });
+  it('gives the file bytes back: CRLF, no final newline on one side, non-ASCII', () => {
+    // Side A ends in "\r\n" (Gerrit's "" after it), side B lacks a final newline.
+    const d = diff([{ ab: ['α\r', 'β\r'] }, { a: ['γ\r', ''], b: ['γ2'] }]);
     const { hunks } = anchorComments(d, [{ first: 3, last: 3 }], rules);
     assert.equal(hunks[0].beforeText, 'α\r\nβ\r\nγ\r\n');
     assert.equal(hunks[0].afterText, 'α\r\nβ\r\nγ2');
+    assert.deepEqual([hunks[0].beforeLines, hunks[0].afterLines], [3, 3]);
+  });
+
+  it('adds no blank line for the "" Gerrit sends after a final newline', () => {
+    const d = diff([{ ab: lines(1, 8) }, { a: ['l9'], b: ['L9'] }, { ab: [''] }]);
+    const { hunks } = anchorComments(d, [{ first: 9, last: 9 }], rules);
+    assert.equal(hunks[0].beforeText, 'l6\nl7\nl8\nl9\n');
+    assert.equal(hunks[0].afterText, 'l6\nl7\nl8\nL9\n');
+    assert.deepEqual([hunks[0].beforeLines, hunks[0].afterLines], [4, 4]);
   });
 
   it('keeps the final newline when the hunk ends before the last line', () => {
-    const d = diff([{ a: ['a'], b: ['b'] }, { ab: lines(2, 10) }], { x_no_newline_at_end: { a: true, b: true } });
+    const d = diff([{ a: ['a'], b: ['b'] }, { ab: lines(2, 10) }]);
     const { hunks } = anchorComments(d, [{ first: 1, last: 1 }], rules);
     assert.equal(hunks[0].afterText, 'b\nl2\nl3\nl4\n');
+  });
+
+  it('never counts a due_to_rebase edit as an answer, but keeps and counts it inside a hunk', () => {
+    const rebaseOnly = diff([{ ab: lines(1, 4) }, { a: ['l5'], b: ['upstream 5'], due_to_rebase: true }, { ab: lines(6, 12) }]);
+    const none = anchorComments(rebaseOnly, [{ first: 5, last: 5 }], rules);
+    assert.deepEqual([none.changedAround, none.hunks.length], [[false], 0]);
+
+    // The author's edits at 4 and 6 around an upstream line at 5: one hunk, its after side as N + 1 holds it.
+    const mixed = diff([{ ab: lines(1, 3) }, { a: ['l4'], b: ['L4'] }, { a: ['l5'], b: ['upstream 5'], due_to_rebase: true }, { a: ['l6'], b: ['L6'] }, { ab: lines(7, 12) }]);
+    const { changedAround, hunks } = anchorComments(mixed, [{ first: 4, last: 6 }], { aroundLines: 0, contextLines: 0 });
+    assert.deepEqual(changedAround, [true]);
+    assert.equal(hunks[0].afterText, 'L4\nupstream 5\nL6\n');
+    assert.deepEqual([hunks[0].editLinesBefore, hunks[0].editLinesAfter, hunks[0].rebaseEditedLines], [2, 2, 2]);
   });
 });

@@ -6,6 +6,10 @@
 // (no A lines, placed before A line p) touches it when it sits between two lines of the window or
 // right at its edge, i.e. lo ≤ p ≤ hi + 1.
 //
+// Edits Gerrit marks due_to_rebase (upstream code a rebase brought into N + 1) are not the author's
+// answer: they never touch a window, so they neither make a comment `changedAround` nor start or end a
+// hunk. A hunk that spans one keeps its lines, since that is what N + 1 holds, and counts them.
+//
 // A comment's hunk is the span from the first to the last edit chunk its window touches, plus up to
 // rules.contextLines common lines on each side; context stops short of another edit (that edit was
 // not commented) and of lines Gerrit skipped. Comments whose hunks share a line form one example.
@@ -14,7 +18,7 @@
 //
 // Positions are counted in "rows": each common line is one row and each edit chunk is one row, so
 // hunks can overlap even where one side has no lines.
-import type { DiffChunk, ParsedDiff } from './diffInfo';
+import { sideText, textLineCount, type DiffChunk, type ParsedDiff } from './diffInfo';
 
 export interface CommentSpan {
   /** First and last commented line on side A (line..line, or start_line..end_line). */
@@ -31,6 +35,8 @@ export interface FormedHunk {
   afterLines: number;
   editLinesBefore: number;
   editLinesAfter: number;
+  /** Lines on both sides of the edits inside the hunk that Gerrit marked due_to_rebase. */
+  rebaseEditedLines: number;
   /** Indexes (into the spans given) of the comments anchored in this hunk, ascending. */
   comments: number[];
 }
@@ -61,7 +67,7 @@ function layout(diff: ParsedDiff): Layout {
 }
 
 function touches(c: DiffChunk, lo: number, hi: number): boolean {
-  if (c.common) return false;
+  if (c.common || c.dueToRebase) return false;
   if (c.aLen === 0) return c.aStart >= lo && c.aStart <= hi + 1;
   return c.aStart <= hi && c.aStart + c.aLen - 1 >= lo;
 }
@@ -121,7 +127,7 @@ export function anchorComments(diff: ParsedDiff, spans: readonly CommentSpan[], 
     const last = merged[merged.length - 1];
     if (last && iv.r0 <= last.r1) {
       last.r1 = Math.max(last.r1, iv.r1);
-      last.comments.push(...iv.comments);
+      for (const c of iv.comments) last.comments.push(c);
     } else {
       merged.push({ r0: iv.r0, r1: iv.r1, comments: [...iv.comments] });
     }
@@ -129,16 +135,12 @@ export function anchorComments(diff: ParsedDiff, spans: readonly CommentSpan[], 
   return { changedAround, hunks: merged.map((iv) => hunkText(l, iv)) };
 }
 
-function sideText(lines: string[], lastLine: number, totalLines: number, noFinalNewline: boolean): string {
-  if (lines.length === 0) return '';
-  return lines.join('\n') + (noFinalNewline && lastLine === totalLines ? '' : '\n');
-}
-
 function hunkText(l: Layout, iv: Interval): FormedHunk {
   const before: string[] = [];
   const after: string[] = [];
   let editLinesBefore = 0;
   let editLinesAfter = 0;
+  let rebaseEditedLines = 0;
   let beforeStart = -1;
   let afterStart = -1;
   for (let i = chunkAtRow(l, iv.r0); i < l.diff.chunks.length && l.rowStart[i] <= iv.r1; i++) {
@@ -160,22 +162,29 @@ function hunkText(l: Layout, iv: Interval): FormedHunk {
         beforeStart = c.aStart;
         afterStart = c.bStart;
       }
-      before.push(...c.a);
-      after.push(...c.b);
-      editLinesBefore += c.aLen;
-      editLinesAfter += c.bLen;
+      for (const line of c.a) before.push(line);
+      for (const line of c.b) after.push(line);
+      if (c.dueToRebase) {
+        rebaseEditedLines += c.aLen + c.bLen;
+      } else {
+        editLinesBefore += c.aLen;
+        editLinesAfter += c.bLen;
+      }
     }
   }
   const { diff } = l;
+  const beforeText = sideText(before, beforeStart, diff.aLines);
+  const afterText = sideText(after, afterStart, diff.bLines);
   return {
     beforeStart,
     afterStart,
-    beforeText: sideText(before, beforeStart + before.length - 1, diff.aLines, diff.aNoFinalNewline),
-    afterText: sideText(after, afterStart + after.length - 1, diff.bLines, diff.bNoFinalNewline),
-    beforeLines: before.length,
-    afterLines: after.length,
+    beforeText,
+    afterText,
+    beforeLines: textLineCount(beforeText),
+    afterLines: textLineCount(afterText),
     editLinesBefore,
     editLinesAfter,
+    rebaseEditedLines,
     comments: iv.comments.sort((x, y) => x - y),
   };
 }

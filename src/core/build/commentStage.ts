@@ -67,10 +67,30 @@ function isStructural(u: CommentUnit, ctx: RuleContext): boolean {
   return firstRemoval(STRUCTURAL_RULES, u, ctx) === null;
 }
 
-function span(u: CommentUnit): { first: number; last: number } {
-  const first = u.startLine && u.startLine > 0 ? u.startLine : (u.line as number);
-  const last = u.startLine && u.startLine > 0 ? Math.max(u.endLine ?? first, first) : (u.line as number);
+/**
+ * The side-A lines a comment covers. Gerrit's range has 1-based lines and 0-based characters, its end
+ * exclusive (CommentRange in rest-api-changes.txt), so a range ending at character 0 of its end line
+ * takes nothing of that line: selecting whole lines in Gerrit's UI gives such ranges.
+ */
+export function commentSpan(u: Pick<CommentUnit, 'line' | 'startLine' | 'endLine' | 'endCharacter'>): { first: number; last: number } {
+  if (!(u.startLine && u.startLine > 0)) return { first: u.line as number, last: u.line as number };
+  const first = u.startLine;
+  let last = Math.max(u.endLine ?? first, first);
+  if (u.endCharacter === 0 && last > first) last--;
   return { first, last };
+}
+
+/** Paths a files list (`/revisions/{N+1}/files?base={N}`) says changed: its keys and the old paths of renames. */
+export function changedPaths(json: string): Set<string> {
+  const files = JSON.parse(json) as unknown;
+  if (files === null || typeof files !== 'object' || Array.isArray(files)) throw new Error('files list is not a path → FileInfo map');
+  const paths = new Set<string>();
+  for (const [path, info] of Object.entries(files as Record<string, unknown>)) {
+    paths.add(path);
+    const old = (info as { old_path?: unknown; status?: unknown } | null)?.old_path;
+    if (typeof old === 'string' && (info as { status?: unknown }).status === 'R') paths.add(old);
+  }
+  return paths;
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -84,7 +104,7 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
 
   const hunks: HunkRec[] = [];
   const unreadableDiffs = new Map<string, number>();
-  const readComment = ([id, changeId, gerritId, pathValue, ps, side, line, startLine, endLine, authorValue, message]: SqlValue[]) => {
+  const readComment = ([id, changeId, gerritId, pathValue, ps, side, line, startLine, endLine, endCharacter, authorValue, message, fixes]: SqlValue[]) => {
     const change = changes.get(Number(changeId));
     if (!change || change.removal) return; // a removed change's comments are not units of this build
     const patchSet = num(ps);
@@ -92,7 +112,7 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
     const path = String(pathValue);
     const unit: CommentUnit = {
       org: change.org, path, patchSet, side: str(side), line: num(line), startLine: num(startLine), endLine: num(endLine),
-      author, message: String(message), owner: change.owner,
+      endCharacter: num(endCharacter), author, message: String(message), hasFixSuggestion: fixes !== null, owner: change.owner,
       authorIsBot: author !== null && bots.has(`${change.hostId}\0${author}`),
       hasNextPatchSet: patchSet !== null && change.patchSets.has(patchSet + 1),
       diff: 'missing', changedAround: null,
@@ -122,12 +142,21 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
       return;
     }
     g.diff = 'ok';
-    const anchoring = anchorComments(diff, g.comments.map((c) => span(c.unit)), ctx.rules);
+    const anchoring = anchorComments(diff, g.comments.map((c) => commentSpan(c.unit)), ctx.rules);
     g.comments.forEach((c, i) => (c.unit.changedAround = anchoring.changedAround[i]));
     for (const hunk of anchoring.hunks) {
       const rec: HunkRec = { change: g.change, path: g.path, psBefore: g.ps, hunk, comments: hunk.comments.map((i) => g.comments[i]) };
       hunks.push(rec);
       onHunk?.(rec);
+    }
+  };
+
+  const fileLists = new Map<string, Set<string>>();
+  const readFileList = ([changeId, psBase, content]: SqlValue[]) => {
+    try {
+      fileLists.set(`${changeId}\0${psBase}`, changedPaths(String(content)));
+    } catch {
+      // Unreadable: its files' diffs decide, and a missing one is a fetch_error.
     }
   };
 
@@ -137,11 +166,21 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
   const kept = [...changes.values()].filter((c) => !c.removal).map((c) => c.id).sort((x, y) => x - y);
   for (let i = 0; i < kept.length; i += CHANGES_PER_BLOCK) {
     const range = [kept[i], kept[Math.min(i + CHANGES_PER_BLOCK, kept.length) - 1]];
-    eachRow(store, 'SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, author, message FROM comments WHERE change_id BETWEEN ? AND ?', range, readComment);
+    eachRow(store, `SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, end_character, author, message, fix_suggestions
+      FROM comments WHERE change_id BETWEEN ? AND ?`, range, readComment);
     eachRow(store, 'SELECT id, change_id, path, ps_base, content, fetch_error FROM diffs WHERE change_id BETWEEN ? AND ? ORDER BY change_id, path, ps_base', range, readDiff);
+    eachRow(store, 'SELECT change_id, ps_base, content FROM file_lists WHERE change_id BETWEEN ? AND ? AND content IS NOT NULL', range, readFileList);
     await checkpoint(signal);
   }
-  for (const g of groups.values()) for (const c of g.comments) c.unit.diff = g.diff;
+  for (const g of groups.values()) {
+    // No diff stored, but N + 1's files list leaves the file out: the next patch set did not touch it.
+    const changed = g.diff === 'missing' ? fileLists.get(`${g.change.id}\0${g.ps}`) : undefined;
+    if (changed && !changed.has(g.path)) {
+      g.diff = 'unchanged';
+      for (const c of g.comments) c.unit.changedAround = false;
+    }
+    for (const c of g.comments) c.unit.diff = g.diff;
+  }
   await checkpoint(signal);
 
   for (const c of comments) c.removal = firstRemoval(COMMENT_RULES, c.unit, ctx);

@@ -5,7 +5,7 @@ import { CorpusHasher, type Decision } from './writeBuild';
 const utf8 = new TextEncoder();
 const example = (key: string, beforeText: string, afterText: string): ExampleRec => ({
   key, change: {} as ExampleRec['change'], path: 'src/a.py', psBefore: 1, language: 'python', beforeStart: 10, afterStart: 10,
-  beforeText, afterText, comments: [], unit: 'examples', stage: 'windows', rule: null, window: 'train',
+  beforeText, afterText, comments: [], unit: 'examples', stage: 'windows', rule: null, window: 'train', rebaseEditedLines: 0,
 });
 const decision = (key: string, rule = 'kept'): Decision => ({ unit: 'examples', key, unitId: 1, org: 'o', window: 'train', stage: 'windows', rule });
 

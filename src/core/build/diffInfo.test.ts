@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseDiffInfo } from './diffInfo';
+import { parseDiffInfo, sideText, textLineCount } from './diffInfo';
 
 describe('parseDiffInfo', () => {
   it('numbers both sides through ab, a/b and skip chunks', () => {
@@ -24,16 +24,34 @@ describe('parseDiffInfo', () => {
     assert.deepEqual([d.chunks[1].a, d.chunks[1].b], [['x'], ['y']]);
   });
 
-  it('keeps CRLF lines and non-ASCII text as sent, and reads the no-final-newline marker', () => {
-    const d = parseDiffInfo(JSON.stringify({ content: [{ ab: ['naïve\r', '日本\r'] }], x_no_newline_at_end: { a: false, b: true } }));
+  it('keeps CRLF lines and non-ASCII text as sent, counting the "" after a final newline as Gerrit does', () => {
+    const d = parseDiffInfo(JSON.stringify({ content: [{ ab: ['naïve\r', '日本\r'] }, { a: [''] }] }));
     assert.deepEqual(d.chunks[0].a, ['naïve\r', '日本\r']);
-    assert.equal(d.aNoFinalNewline, false);
-    assert.equal(d.bNoFinalNewline, true);
+    assert.deepEqual([d.aLines, d.bLines], [3, 2]);
+  });
+
+  it('keeps a due_to_rebase edit apart from the author\'s edit next to it', () => {
+    const d = parseDiffInfo(JSON.stringify({ content: [{ ab: ['k'] }, { a: ['x'], b: ['y'] }, { b: ['upstream'], due_to_rebase: true }, { ab: ['k2'] }] }));
+    assert.deepEqual(d.chunks.map((c) => [c.common, c.dueToRebase, c.aLen, c.bLen]), [[true, false, 1, 1], [false, false, 1, 1], [false, true, 0, 1], [true, false, 1, 1]]);
+  });
+
+  it('reads a whitespace-ignored {a, b, common: true} entry as the edit its bytes are', () => {
+    const d = parseDiffInfo(JSON.stringify({ content: [{ a: ['  x'], b: ['    x'], common: true }] }));
+    assert.deepEqual(d.chunks.map((c) => [c.common, c.a, c.b]), [[false, ['  x'], ['    x']]]);
   });
 
   it('rejects what is not a DiffInfo', () => {
     assert.throws(() => parseDiffInfo('{"meta_a": {}}'), /no content/);
     assert.throws(() => parseDiffInfo('{"content": [{"ab": [1]}]}'), /not a list of lines/);
     assert.throws(() => parseDiffInfo('not json'));
+  });
+
+  it('gives a side\'s bytes back from its lines: LF, CRLF, no final newline, empty', () => {
+    for (const text of ['a\nb\n', 'a\r\nb\r\n', 'a\nb', '', '\n', 'a\n\n']) {
+      const all = text.split('\n');
+      assert.equal(sideText(all, 1, all.length), text, JSON.stringify(text));
+      assert.equal(sideText(all.slice(0, 1), 1, all.length), all.length > 1 ? `${all[0]}\n` : all[0], JSON.stringify(text));
+    }
+    assert.deepEqual(['a\nb\n', 'a\nb', '', '\n', 'a\n\n'].map(textLineCount), [2, 2, 0, 1, 2]);
   });
 });

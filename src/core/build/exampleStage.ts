@@ -32,6 +32,8 @@ export interface ExampleRec {
   half?: 'a' | 'b' | null;
   /** Its hunk's facts, when computed ahead. */
   facts?: HunkFacts;
+  /** Edited lines inside it that Gerrit marked due_to_rebase (upstream code, kept on the after side). */
+  rebaseEditedLines: number;
 }
 
 /** Stable across builds, so flags and labels survive a rebuild. */
@@ -44,6 +46,7 @@ function toExample(h: HunkRec, key: string): ExampleRec {
     key, change: h.change, path: h.path, psBefore: h.psBefore, language: languageOf(h.path),
     beforeStart: h.hunk.beforeStart, afterStart: h.hunk.afterStart, beforeText: h.hunk.beforeText, afterText: h.hunk.afterText,
     comments: h.comments, unit: 'examples', stage: 'windows', rule: null, window: h.change.window?.name ?? null, facts: h.facts,
+    rebaseEditedLines: h.hunk.rebaseEditedLines,
   };
 }
 
@@ -93,7 +96,7 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
     if (kindAfter === null) tally.count(org, e.window, 'kind_unrecorded');
     const exampleUnit: ExampleUnit = {
       kindAfter,
-      comments: e.comments.map((c) => ({ message: c.unit.message, removedBy: c.removal?.rule ?? null })),
+      comments: e.comments.map((c) => ({ message: c.unit.message, hasFixSuggestion: c.unit.hasFixSuggestion, removedBy: c.removal?.rule ?? null })),
       flagConfirmed: confirmedFlags.has(e.key),
     };
     const removal = firstRemoval(EXAMPLE_RULES, exampleUnit, ctx);
@@ -145,6 +148,7 @@ function keepInWindow(e: ExampleRec, tally: FunnelTally): void {
   if (e.window === null) tally.count(org, null, 'outside_windows');
   else tally.keep(org, e.window);
   if (targetInComment(e)) tally.count(org, e.window, 'target_in_comment');
+  if (e.rebaseEditedLines > 0) tally.count(org, e.window, 'rebase_edited_examples');
 }
 
 /** target_in_comment: a comment that survived the comment rules holds the example's target. */

@@ -49,11 +49,19 @@ export interface DatasetFunnel {
  *   (the overlap between the comment funnel and nothing_left);
  * - target_in_comment: kept examples whose target appears in one of their comments (reported only);
  * - outside_windows: kept examples whose change falls in no window (kept, in no window);
- * - diff_unreadable: stored diffs that were not a readable DiffInfo (their comments: fetch_error).
- * Per window: kind_unrecorded, nothing_left_overlap and target_in_comment.
+ * - diff_unreadable: stored diffs that were not a readable DiffInfo (their comments: fetch_error);
+ * - rebase_edited_examples: kept examples holding edits Gerrit marked due_to_rebase (kept on the after
+ *   side, never counted as an answer), so a reading without them can be made again;
+ * - status_unrecorded: changes stored before the fetch kept their status, which not_merged cannot check;
+ * - bot_account_service_user: comments bot_account removed whose author the host tagged SERVICE_USER;
+ *   not counted for a host that could not send tags (before Gerrit 3.3) or whose tags were not recorded.
+ * Per window: kind_unrecorded, nothing_left_overlap, target_in_comment and rebase_edited_examples.
  */
-export const ORG_COUNTERS = ['kind_unrecorded', 'nothing_left_overlap', 'target_in_comment', 'outside_windows', 'diff_unreadable'] as const;
-export const WINDOW_COUNTERS = ['kind_unrecorded', 'nothing_left_overlap', 'target_in_comment'] as const;
+export const ORG_COUNTERS = [
+  'kind_unrecorded', 'nothing_left_overlap', 'target_in_comment', 'outside_windows', 'diff_unreadable', 'rebase_edited_examples', 'status_unrecorded',
+  'bot_account_service_user',
+] as const;
+export const WINDOW_COUNTERS = ['kind_unrecorded', 'nothing_left_overlap', 'target_in_comment', 'rebase_edited_examples'] as const;
 export type CounterName = (typeof ORG_COUNTERS)[number];
 
 const NO_WINDOW = '\0none';
@@ -63,7 +71,18 @@ export class FunnelTally {
   private readonly removed = new Map<string, number>();
   private readonly counters = new Map<string, number>();
   private readonly kept = new Map<string, number>();
+  /** `${org}\0${rule or counter}` the build could not count on that org's host. */
+  private readonly uncounted = new Set<string>();
   readonly orgs = new Set<string>();
+
+  /**
+   * A rule or counter that cannot be decided from what this host recorded: its rows read null ("not
+   * counted") for the org and each of its windows, never 0.
+   */
+  notCounted(org: string, ruleOrCounter: string): void {
+    this.orgs.add(org);
+    this.uncounted.add(`${org}\0${ruleOrCounter}`);
+  }
 
   remove(org: string, window: string | null, stage: Stage, rule: string): void {
     this.orgs.add(org);
@@ -94,7 +113,7 @@ export class FunnelTally {
       const removed = window === undefined
         ? this.sum(this.removed, `${org}\0`, `\0${s.stage}\0${s.rule}`)
         : this.removed.get(`${org}\0${window}\0${s.stage}\0${s.rule}`) ?? 0;
-      return { stage: s.stage, rule: s.rule, unit: s.unit, removed };
+      return { stage: s.stage, rule: s.rule, unit: s.unit, removed: this.uncounted.has(`${org}\0${s.rule}`) ? null : removed };
     });
   }
 
@@ -102,7 +121,7 @@ export class FunnelTally {
     const organizations: Record<string, OrgReport> = {};
     for (const org of [...this.orgs].sort()) {
       const counters: Counters = {};
-      for (const c of ORG_COUNTERS) counters[c] = this.sum(this.counters, `${org}\0`, `\0${c}`);
+      for (const c of ORG_COUNTERS) counters[c] = this.uncounted.has(`${org}\0${c}`) ? null : this.sum(this.counters, `${org}\0`, `\0${c}`);
       const byWindow: Record<string, WindowReport> = {};
       for (const w of windows) {
         const windowCounters: Counters = {};

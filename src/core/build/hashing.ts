@@ -4,7 +4,9 @@ import { createHash } from 'node:crypto';
 import type { CorpusConfig } from '../config/types';
 
 /** Bump when a rule's code changes what it decides, so the rules version changes with it. */
-export const RULES_CODE_VERSION = 'rules-code-1';
+// rules-code-2: not_merged; suggested_edit also reads fix_suggestions; unchanged_around ignores
+// due_to_rebase edits and reads a range ending at character 0 as ending on the line before.
+export const RULES_CODE_VERSION = 'rules-code-2';
 
 /** JSON with object keys sorted at every level; undefined members dropped, as JSON.stringify does. */
 export function canonicalJson(value: unknown): string {

@@ -21,6 +21,8 @@ export interface ChangeRec {
   owner: string | null;
   window: WindowConfig | undefined;
   removal: Removal | null;
+  /** Its status was stored before the fetch kept it, so not_merged could not check it. */
+  statusUnrecorded: boolean;
   /** Patch set → revision kind (null: not recorded). Filled for kept changes only. */
   patchSets: Map<number, string | null>;
 }
@@ -33,6 +35,16 @@ export interface LoadedCorpus {
   orgs: Map<number, string>;
   /** `${hostId}\0${pseudonym}` of accounts tagged bots. */
   bots: Set<string>;
+  /** `${hostId}\0${pseudonym}` of accounts the host tagged SERVICE_USER. */
+  serviceUsers: Set<string>;
+  /**
+   * What a host did not record, so a rule cannot be counted there: orgs whose listing lacked
+   * total_comment_count (no_comments), and orgs whose account tags are unknown (bot_account's tag part).
+   */
+  withoutCommentCounts: Set<string>;
+  withoutAccountTags: Set<string>;
+  /** Per org: listed records the fetch could not store as a change (no usable number); fetch_errors with no key. */
+  rejectedListings: Map<string, number>;
   changes: Map<number, ChangeRec>;
   confirmedFlags: Set<string>;
 }
@@ -69,6 +81,12 @@ export function ruleContext(config: CorpusConfig): RuleContext {
   };
 }
 
+/**
+ * A stored time the build can compare: how the fetch stores Gerrit's (fetchRecords.gerritTime), or the
+ * same date and time in Gerrit's own form. Anything else (raw host text older files may hold) is none.
+ */
+const STORED_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[T ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z?$/;
+
 export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signal?: AbortSignal): Promise<LoadedCorpus> {
   const windows = effectiveWindows(store, config);
   const ctx = ruleContext(config);
@@ -77,25 +95,35 @@ export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signa
 
   const bots = new Set<string>();
   eachRow(store, 'SELECT host_id, pseudonym FROM accounts WHERE is_bot = 1', [], ([host, pseudonym]) => bots.add(`${host}\0${pseudonym}`));
+  const serviceUsers = new Set<string>();
+  eachRow(store, 'SELECT host_id, pseudonym FROM accounts WHERE service_user = 1', [], ([host, pseudonym]) => serviceUsers.add(`${host}\0${pseudonym}`));
+  const withoutAccountTags = new Set<string>();
+  eachRow(store, "SELECT org FROM hosts WHERE account_tags IS NULL OR account_tags != 'supported'", [], ([org]) => withoutAccountTags.add(String(org)));
+  const withoutCommentCounts = new Set<string>();
+  eachRow(store, 'SELECT DISTINCT h.org FROM changes c JOIN hosts h ON h.id = c.host_id WHERE c.total_comment_count IS NULL', [], ([org]) => withoutCommentCounts.add(String(org)));
 
   const changes = new Map<number, ChangeRec>();
   await eachPaged(store,
-    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state FROM changes WHERE id > ?',
-    ([id, hostId, number, changeKey, createdValue, owner, collectionRule, fetchError, project, fetchState]) => {
+    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state, status FROM changes WHERE id > ?',
+    ([id, hostId, number, changeKey, createdValue, owner, collectionRule, fetchError, project, fetchState, status]) => {
       const org = orgs.get(Number(hostId)) ?? String(hostId);
-      const created = String(createdValue);
-      const window = windowOf(windows, created);
+      // Only a time the fetch read strictly is compared or windowed (older files may hold raw host text).
+      const stored = String(createdValue);
+      const created = STORED_TIME.test(stored) ? stored : '';
+      const window = created === '' ? undefined : windowOf(windows, created);
       const unit = {
-        org, number: Number(number), created,
+        org, number: Number(number), created, status: status === null ? null : String(status),
         collectionRule: collectionRule === null ? null : String(collectionRule),
         // A change listed but not yet read (an interrupted fetch) has no comments to build from.
         fetchError: fetchError !== null ? String(fetchError)
+          : created === '' ? `unreadable created time ${JSON.stringify(stored.slice(0, 80))}`
           : collectionRule === null && fetchState !== 'done' ? 'not fetched yet: the fetch was interrupted; run it again to resume' : null,
         inSealedWindow: window?.sealed === true,
       };
       changes.set(Number(id), {
         id: Number(id), hostId: Number(hostId), org, number: unit.number, changeKey: changeKey === null ? null : String(changeKey), project: String(project), created,
         owner: owner === null ? null : String(owner), window, removal: firstRemoval(COLLECTION_RULES, unit, ctx), patchSets: new Map(),
+        statusUnrecorded: status === null,
       });
     }, signal);
 
@@ -106,5 +134,8 @@ export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signa
 
   const confirmedFlags = new Set<string>();
   eachRow(store, "SELECT example_key FROM flags WHERE status = 'confirmed'", [], ([key]) => confirmedFlags.add(String(key)));
-  return { config, windows, ctx, orgs, bots, changes, confirmedFlags };
+  const rejectedListings = new Map<string, number>();
+  eachRow(store, "SELECT h.org, f.value FROM fetch_counters f JOIN hosts h ON h.id = f.host_id WHERE f.name = 'rejected_listing_records'", [],
+    ([org, n]) => rejectedListings.set(String(org), Number(n)));
+  return { config, windows, ctx, orgs, bots, serviceUsers, withoutCommentCounts, withoutAccountTags, rejectedListings, changes, confirmedFlags };
 }

@@ -56,7 +56,11 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   const corpus = await loadCorpus(store, config, signal);
   const tally = new FunnelTally();
   for (const org of corpus.orgs.values()) tally.orgs.add(org);
-  for (const c of corpus.changes.values()) if (c.removal) tally.remove(c.org, c.window?.name ?? null, 'collection', c.removal.rule);
+  for (const c of corpus.changes.values()) {
+    if (c.removal) tally.remove(c.org, c.window?.name ?? null, 'collection', c.removal.rule);
+    else if (c.statusUnrecorded) tally.count(c.org, null, 'status_unrecorded');
+  }
+  for (const [org, n] of corpus.rejectedListings) for (let i = 0; i < n; i++) tally.remove(org, null, 'collection', 'fetch_error');
   await checkpoint(signal);
 
   progress('comments');
@@ -69,7 +73,13 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   } finally {
     pool.dispose();
   }
-  for (const c of stage2.comments) if (c.removal) tally.remove(c.change.org, c.change.window?.name ?? null, 'comments', c.removal.rule);
+  for (const c of stage2.comments) {
+    if (!c.removal) continue;
+    tally.remove(c.change.org, c.change.window?.name ?? null, 'comments', c.removal.rule);
+    if (c.removal.rule === 'bot_account' && corpus.serviceUsers.has(`${c.change.hostId}\0${c.unit.author}`)) tally.count(c.change.org, null, 'bot_account_service_user');
+  }
+  for (const org of corpus.withoutCommentCounts) tally.notCounted(org, 'no_comments');
+  for (const org of corpus.withoutAccountTags) tally.notCounted(org, 'bot_account_service_user');
   for (const [org, n] of stage2.unreadableDiffs) tally.count(org, null, 'diff_unreadable', n);
   await checkpoint(signal);
 

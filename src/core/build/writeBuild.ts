@@ -69,7 +69,7 @@ export class CorpusHasher {
     const comments = e.comments.map((c) => c.gerritId).sort();
     const h = createHash('sha256');
     h.update(`E\t${text(e.key)}\t${text(e.window)}\t${text(e.path)}\t${e.language}\t${e.psBefore}\t${e.psBefore + 1}\t${e.beforeStart}\t${e.afterStart}\t`
-      + `${comments.length}\t${comments.map(text).join('\t')}\t${before.length}:`);
+      + `${comments.length}\t${comments.map(text).join('\t')}\t${rebaseField(e)}${before.length}:`);
     h.update(before);
     h.update(`\t${after.length}:`);
     h.update(after);
@@ -89,6 +89,9 @@ export class CorpusHasher {
     this.chunk = [];
   }
 }
+
+/** Present only when the example holds rebase edits, so the hash of a corpus without any is what it was. */
+const rebaseField = (e: ExampleRec) => (e.rebaseEditedLines > 0 ? `R${e.rebaseEditedLines}\t` : '');
 
 export interface BuildHeader {
   configHash: string;
@@ -134,8 +137,8 @@ export function writeBuild(store: CorpusStore, header: BuildHeader, decisions: r
       };
 
       const insertExample = store.prepare(`INSERT INTO examples(id, build_id, example_key, change_id, path, language, ps_before, ps_after,
-        before_start, after_start, before_text, after_text, window, half, unit, rule)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?, ?)`);
+        before_start, after_start, before_text, after_text, window, half, unit, rule, rebase_edited_lines)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?, ?, ?)`);
       const insertLink = store.prepare('INSERT OR IGNORE INTO example_comments(example_id, comment_id) VALUES (?, ?)');
       const hasher = new CorpusHasher();
       const beforeBytes = new Utf8Scratch();
@@ -146,7 +149,7 @@ export function writeBuild(store: CorpusStore, header: BuildHeader, decisions: r
         const before = beforeBytes.encode(e.beforeText);
         const after = afterBytes.encode(e.afterText);
         insertExample.run([id, buildId, e.key, e.change.id, e.path, e.language, e.psBefore, e.psBefore + 1, e.beforeStart, e.afterStart,
-          before, after, e.window, e.half ?? null, e.unit, e.rule]);
+          before, after, e.window, e.half ?? null, e.unit, e.rule, e.rebaseEditedLines]);
         for (const c of e.comments) insertLink.run([id, c.id]);
         if (e.rule === null) hasher.addKeptExample(e, before, after);
       });

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import schema from '../../../schemas/corpus.schema.json';
 import { UserError } from '../store/errors';
-import { DEFAULT_RULES, type CorpusConfig, type HostConfig, type RulesConfig, type WindowConfig } from './types';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import type { CorpusConfig } from './types';
 
 class ConfigError extends UserError {
   constructor(file: string, field: string, problem: string) {
@@ -30,10 +31,12 @@ export function loadCorpusConfig(file: string): CorpusConfig {
 
 /**
  * The config as it may be stored in a corpus file: bot account ids are account ids, so they stay
- * out (the fetch already recorded each account's bot status as `is_bot`).
+ * out (the fetch already recorded each account's bot status as `is_bot`), and so does the contact
+ * (a person's e-mail address, which the build never needs).
  */
 export function redactConfig(config: CorpusConfig): CorpusConfig {
-  return { ...config, hosts: config.hosts.map(({ botAccounts: _ids, ...h }) => h) };
+  const { contact: _contact, ...rest } = config;
+  return { ...rest, hosts: config.hosts.map(({ botAccounts: _ids, ...h }) => h) };
 }
 
 /** The corpus file named by a config: its `db`, resolved beside the config. */
@@ -41,119 +44,151 @@ export function corpusDbPath(configFile: string, config: CorpusConfig): string {
   return path.resolve(path.dirname(configFile), config.db);
 }
 
+const SOURCES = new WeakMap<CorpusConfig, string>();
+
+/** The file (or label) a config was validated as, for messages about it made later (e.g. at fetch). */
+export function configSource(config: CorpusConfig): string {
+  return SOURCES.get(config) ?? 'corpus.json';
+}
+
+/**
+ * Validates a parsed corpus.json against schemas/corpus.schema.json and completes it with the
+ * schema's defaults. The schema says everything it can; what it cannot (dates compared across
+ * fields, names unique by one property, cross-references) is checked here after it.
+ */
 export function validateCorpusConfig(raw: unknown, file = 'corpus.json'): CorpusConfig {
   const fail = (field: string, problem: string): never => { throw new ConfigError(file, field, problem); };
-  const obj = (v: unknown, field: string): Record<string, unknown> =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : fail(field, 'must be an object');
-  const str = (v: unknown, field: string): string => (typeof v === 'string' && v.length > 0 ? v : fail(field, 'must be a non-empty string'));
-  const date = (v: unknown, field: string): string => {
-    const s = str(v, field);
-    if (!DATE.test(s) || Number.isNaN(Date.parse(`${s}T00:00:00Z`))) fail(field, `must be a date YYYY-MM-DD (got ${JSON.stringify(s)})`);
-    return s;
-  };
-  const num = (v: unknown, field: string, min = 0): number =>
-    typeof v === 'number' && Number.isFinite(v) && v >= min ? v : fail(field, `must be a number ≥ ${min}`);
+  const data = structuredClone(raw);
+  const validate = schemaValidator();
+  if (!validate(data)) {
+    const { field, problem } = describeSchemaError(validate.errors ?? []);
+    fail(field, problem);
+  }
+  const config = data as CorpusConfig & { $schema?: string };
+  delete config.$schema;
 
-  const root = obj(raw, '(root)');
-  const known = new Set(['$schema', 'name', 'db', 'start', 'salt', 'windows', 'hosts', 'rules', 'halves']);
-  for (const key of Object.keys(root)) if (!known.has(key)) fail(key, 'is not a known field');
-
-  const name = str(root.name, 'name');
-  const db = root.db === undefined ? 'corpus.sqlite' : str(root.db, 'db');
-  if (path.isAbsolute(db) || db.split(/[\\/]/).includes('..')) fail('db', 'must name a file beside the config');
-  const start = date(root.start, 'start');
-  const salt = obj(root.salt, 'salt');
-  const saltEnv = str(salt.env, 'salt.env');
-
-  if (!Array.isArray(root.windows) || root.windows.length === 0) fail('windows', 'must be a non-empty array');
-  const windows: WindowConfig[] = (root.windows as unknown[]).map((w, i) => {
-    const o = obj(w, `windows[${i}]`);
-    const win: WindowConfig = { name: str(o.name, `windows[${i}].name`), from: date(o.from, `windows[${i}].from`), to: date(o.to, `windows[${i}].to`) };
-    if (win.from >= win.to) fail(`windows[${i}].to`, `must be after from (${win.from})`);
-    if (o.sealed !== undefined) {
-      if (typeof o.sealed !== 'boolean') fail(`windows[${i}].sealed`, 'must be true or false');
-      win.sealed = o.sealed as boolean;
-    }
-    return win;
+  config.windows.forEach((w, i) => {
+    if (w.from >= w.to) fail(`windows[${i}].to`, `must be after from (${w.from})`);
+    const first = config.windows.findIndex((o) => o.name === w.name);
+    if (first !== i) fail(`windows[${i}].name`, `repeats window "${w.name}" (windows[${first}])`);
   });
-  const names = new Set<string>();
-  windows.forEach((w, i) => {
-    if (names.has(w.name)) fail(`windows[${i}].name`, `repeats window "${w.name}"`);
-    names.add(w.name);
-  });
-  const sorted = [...windows].sort((a, b) => a.from.localeCompare(b.from));
+  const sorted = [...config.windows].sort((a, b) => a.from.localeCompare(b.from));
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i].from < sorted[i - 1].to) fail(`windows`, `"${sorted[i - 1].name}" and "${sorted[i].name}" overlap`);
+    if (sorted[i].from < sorted[i - 1].to) fail('windows', `"${sorted[i - 1].name}" and "${sorted[i].name}" overlap`);
   }
-
-  if (!Array.isArray(root.hosts) || root.hosts.length === 0) fail('hosts', 'must be a non-empty array');
-  const hosts: HostConfig[] = (root.hosts as unknown[]).map((h, i) => {
-    const o = obj(h, `hosts[${i}]`);
-    const url = str(o.url, `hosts[${i}].url`);
-    let parsed: URL | undefined;
-    try { parsed = new URL(url); } catch { /* reported below */ }
-    if (!parsed || !/^https?:$/.test(parsed.protocol)) fail(`hosts[${i}].url`, `must be an http(s) URL (got ${JSON.stringify(url)})`);
-    const host: HostConfig = {
-      org: str(o.org, `hosts[${i}].org`),
-      url: url.replace(/\/+$/, ''),
-      query: o.query === undefined ? 'status:merged' : str(o.query, `hosts[${i}].query`),
-      minIntervalMs: num(o.minIntervalMs, `hosts[${i}].minIntervalMs`),
-    };
-    if (!/^[A-Za-z0-9_.-]+$/.test(host.org)) fail(`hosts[${i}].org`, 'may hold only letters, digits, "_", "." and "-"');
-    if (o.botAccounts !== undefined) {
-      if (!Array.isArray(o.botAccounts) || !o.botAccounts.every((n) => Number.isInteger(n))) fail(`hosts[${i}].botAccounts`, 'must be an array of account ids');
-      host.botAccounts = o.botAccounts as number[];
-    }
-    if (o.botTemplates !== undefined) {
-      if (!Array.isArray(o.botTemplates)) fail(`hosts[${i}].botTemplates`, 'must be an array of regexes');
-      host.botTemplates = (o.botTemplates as unknown[]).map((t, j) => {
-        const field = `hosts[${i}].botTemplates[${j}]`;
-        const s = str(t, field);
-        try { new RegExp(s); } catch (e) { fail(field, `is not a valid regex (${(e as Error).message})`); }
-        return s;
-      });
-    }
-    if (o.pageSize !== undefined) host.pageSize = num(o.pageSize, `hosts[${i}].pageSize`, 1);
-    return host;
+  config.hosts.forEach((h, i) => {
+    const first = config.hosts.findIndex((o) => o.org === h.org);
+    if (first !== i) fail(`hosts[${i}].org`, `repeats organization "${h.org}" (hosts[${first}])`);
+    h.url = h.url.replace(/\/+$/, '');
   });
-  hosts.forEach((h, i) => {
-    if (hosts.findIndex((o) => o.org === h.org) !== i) fail(`hosts[${i}].org`, `repeats organization "${h.org}"`);
-  });
-
-  const rules = validateRules(root.rules === undefined ? {} : obj(root.rules, 'rules'), fail);
-  const config: CorpusConfig = { name, db, start, salt: { env: saltEnv }, windows, hosts, rules };
-  if (root.halves !== undefined) {
-    const h = obj(root.halves, 'halves');
-    const by = h.by;
-    if (by !== 'projects' && by !== 'hash') fail('halves.by', 'must be "projects" or "hash"');
-    const window = str(h.window ?? 'train', 'halves.window');
-    if (!names.has(window)) fail('halves.window', `names no window ("${window}")`);
-    config.halves = { window, by: by as 'projects' | 'hash' };
-    if (h.salt !== undefined) config.halves.salt = str(h.salt, 'halves.salt');
-    if (by === 'projects') {
-      for (const side of ['a', 'b'] as const) {
-        const list = h[side];
-        if (!Array.isArray(list) || !list.every((p) => typeof p === 'string')) fail(`halves.${side}`, 'must be an array of project names');
-        config.halves[side] = list as string[];
-      }
-    }
+  if (config.halves && !config.windows.some((w) => w.name === config.halves!.window)) {
+    fail('halves.window', `names no window ("${config.halves.window}")`);
   }
+  const r = config.rules;
+  if (r.lshBands * r.lshRows > r.minhashPermutations) {
+    fail('rules.lshBands', `× lshRows must not exceed minhashPermutations (${r.lshBands} × ${r.lshRows} > ${r.minhashPermutations})`);
+  }
+  SOURCES.set(config, file);
   return config;
 }
 
-function validateRules(o: Record<string, unknown>, fail: (field: string, problem: string) => never): RulesConfig {
-  const rules: RulesConfig = { ...DEFAULT_RULES, acknowledgements: [...DEFAULT_RULES.acknowledgements] };
-  for (const [key, value] of Object.entries(o)) {
-    if (!(key in DEFAULT_RULES)) fail(`rules.${key}`, 'is not a known rule setting');
-    const def = (DEFAULT_RULES as unknown as Record<string, unknown>)[key];
-    if (Array.isArray(def)) {
-      if (!Array.isArray(value) || !value.every((s) => typeof s === 'string')) fail(`rules.${key}`, 'must be an array of strings');
-    } else if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      fail(`rules.${key}`, 'must be a number ≥ 0');
-    }
-    (rules as unknown as Record<string, unknown>)[key] = value;
+let compiled: ValidateFunction | undefined;
+
+function schemaValidator(): ValidateFunction {
+  if (compiled) return compiled;
+  // useDefaults completes the config from the schema's defaults as it validates (on our copy).
+  const ajv = new Ajv({ strict: true, allErrors: false, useDefaults: true, verbose: true });
+  addFormats(ajv, ['date', 'email', 'uri']);
+  // A bot template is compiled the way the bot_template rule compiles it: new RegExp(source).
+  ajv.addFormat('regex', { type: 'string', validate: (s: string) => regexProblem(s) === undefined });
+  // The messages VS Code shows for a mismatch (a JSON Schema extension of its own); we show them too.
+  ajv.addVocabulary(['errorMessage', 'patternErrorMessage']);
+  compiled = ajv.compile(schema);
+  return compiled;
+}
+
+function regexProblem(source: string): string | undefined {
+  try {
+    new RegExp(source);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
   }
-  if (rules.nearDuplicateJaccard > 1) fail('rules.nearDuplicateJaccard', 'must be between 0 and 1');
-  if (rules.lshBands * rules.lshRows > rules.minhashPermutations) fail('rules.lshBands', `× lshRows must not exceed minhashPermutations (${rules.minhashPermutations})`);
-  return rules;
+}
+
+type VerboseError = ErrorObject & { parentSchema?: { errorMessage?: string; patternErrorMessage?: string; properties?: Record<string, unknown> }; data?: unknown };
+
+/** The one problem to report: the first, passing over the branches of an anyOf and the `if` of an if/then. */
+export function describeSchemaError(errors: readonly ErrorObject[]): { field: string; problem: string } {
+  const e = (errors.find((x) => x.keyword !== 'if' && !x.schemaPath.includes('/anyOf/')) ?? errors[0]) as VerboseError | undefined;
+  if (!e) return { field: '(root)', problem: 'is not valid' };
+  const at = fieldPath(e.instancePath);
+  const child = (name: string) => (at ? `${at}${propertySuffix(name)}` : propertyRoot(name));
+  const p = e.params as Record<string, unknown>;
+  const got = ` (got ${show(e.data)})`;
+  const own = e.parentSchema;
+  switch (e.keyword) {
+    case 'required':
+      return { field: child(String(p.missingProperty)), problem: 'is required' };
+    case 'additionalProperties': {
+      const name = String(p.additionalProperty);
+      const known = Object.keys(own?.properties ?? {});
+      const near = known.find((k) => editDistance(k.toLowerCase(), name.toLowerCase()) <= 2);
+      return { field: child(name), problem: `is not a known field (${near ? `did you mean "${near}"?` : `known: ${known.join(', ')}`})` };
+    }
+    case 'type':
+      return { field: at || '(root)', problem: `must be ${String(p.type).split(',').map(typeName).join(' or ')}${got}` };
+    case 'enum':
+      return { field: at, problem: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}${got}` };
+    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+      return { field: at, problem: `must be ${String(p.comparison).replace('>=', '≥').replace('<=', '≤')} ${String(p.limit)}${got}` };
+    case 'minLength':
+      return { field: at, problem: p.limit === 1 ? 'must not be empty' : `must hold at least ${String(p.limit)} characters` };
+    case 'minItems':
+      return { field: at, problem: p.limit === 1 ? 'must hold at least one item' : `must hold at least ${String(p.limit)} items` };
+    case 'format':
+      if (p.format === 'date') return { field: at, problem: `must be a calendar date YYYY-MM-DD${got}` };
+      if (p.format === 'regex') return { field: at, problem: `is not a valid regex (${regexProblem(String(e.data))})` };
+      return { field: at, problem: `${own?.errorMessage ?? `must be a valid ${String(p.format)}`}${got}` };
+    case 'pattern':
+      return { field: at, problem: `${own?.patternErrorMessage ?? own?.errorMessage ?? `must match ${String(p.pattern)}`}${got}` };
+    case 'anyOf': case 'not':
+      return { field: at, problem: `${own?.errorMessage ?? (e.keyword === 'not' ? 'is not allowed here' : 'matches none of the allowed forms')}${got}` };
+    default:
+      return { field: at || '(root)', problem: `${e.message ?? 'is not valid'}` };
+  }
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const propertySuffix = (name: string) => (IDENTIFIER.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`);
+const propertyRoot = (name: string) => (IDENTIFIER.test(name) ? name : `[${JSON.stringify(name)}]`);
+
+/** `/windows/0/sealed` → `windows[0].sealed`. */
+function fieldPath(pointer: string): string {
+  if (!pointer) return '';
+  let out = '';
+  for (const raw of pointer.slice(1).split('/')) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : out ? propertySuffix(part) : propertyRoot(part);
+  }
+  return out;
+}
+
+function typeName(t: string): string {
+  return { integer: 'an integer', number: 'a number', string: 'a string', object: 'an object', array: 'an array', boolean: 'true or false', null: 'null' }[t] ?? t;
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
 }

@@ -1,4 +1,5 @@
-// The corpus config (`corpus.json`). schemas/corpus.schema.json documents the same shape for VS Code.
+// The corpus config (`corpus.json`), as loadConfig returns it: validated against
+// schemas/corpus.schema.json (generated from ./corpusSchema.ts) and completed with its defaults.
 
 export interface WindowConfig {
   name: string;
@@ -51,6 +52,11 @@ export interface CorpusConfig {
   name: string;
   db: string;
   start: string;
+  /**
+   * Who runs this corpus: an e-mail address or an https URL, sent in the User-Agent of every request
+   * (gerrit/userAgent.ts). Required to fetch any host that is not loopback.
+   */
+  contact?: string;
   salt: { env: string };
   windows: WindowConfig[];
   hosts: HostConfig[];
@@ -58,19 +64,8 @@ export interface CorpusConfig {
   halves?: HalvesConfig;
 }
 
-export const DEFAULT_RULES: RulesConfig = {
-  aroundLines: 3,
-  contextLines: 3,
-  maxLinesPerSide: 40,
-  maxGrowthRatio: 5,
-  acknowledgements: ['done', 'ack', 'acknowledged', 'lgtm', '+1', 'thanks', 'thank you', 'fixed', 'will do', 'ok', 'okay'],
-  nearDuplicateJaccard: 0.85,
-  minhashPermutations: 128,
-  lshBands: 16,
-  lshRows: 8,
-  shingleTokens: 5,
-  boilerplateMinChanges: 5,
-};
+/** Every rule parameter at its default; the parameters themselves are in ./ruleParameters.ts. */
+export { DEFAULT_RULES } from './ruleParameters';
 
 /** The corpus start and windows of PRODUCT.md (a new corpus.json starts from these). */
 export const PRODUCT_START = '2024-10-01';

@@ -15,6 +15,8 @@ export interface ExportedComment {
 export interface ExportedExample {
   id: string; org: string; project: string; change: number; created: string; window: string | null; half: string | null;
   path: string; language: string | null; psBefore: number; psAfter: number; before: string; after: string;
+  /** Edited lines (both sides) Gerrit marked due_to_rebase: upstream code in `after`, not the author's answer. */
+  rebaseEditedLines: number;
   comments: ExportedComment[]; flags: { reason: string; status: string }[];
 }
 
@@ -51,7 +53,7 @@ export function exportedExamples(store: CorpusStore, buildId: number): ExportedE
         id: key, org: String(r.org), project: String(r.project), change: Number(r.number), created: String(r.created),
         window: r.window === null ? null : String(r.window), half: r.half === null ? null : String(r.half), path: String(r.path),
         language: r.language === null ? null : String(r.language), psBefore: Number(r.ps_before), psAfter: Number(r.ps_after),
-        before: String(r.before_text), after: String(r.after_text), comments: comments.get(Number(r.id)) ?? [], flags: flags.get(key) ?? [],
+        before: String(r.before_text), after: String(r.after_text), rebaseEditedLines: Number(r.rebase_edited_lines ?? 0), comments: comments.get(Number(r.id)) ?? [], flags: flags.get(key) ?? [],
       });
     },
   );

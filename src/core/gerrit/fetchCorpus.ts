@@ -8,6 +8,7 @@ import { UserError } from '../store/errors';
 import { HostClient, type HostClientEvent } from './hostClient';
 import { fetchHost, type HostProgress } from './fetchHost';
 import { Pseudonymizer } from './pseudonymize';
+import { userAgentFor } from './userAgent';
 
 export interface FetchOptions {
   salt: string | undefined;
@@ -34,6 +35,7 @@ export function storeConfig(store: CorpusStore, config: CorpusConfig): void {
 export async function fetchCorpus(store: CorpusStore, config: CorpusConfig, opts: FetchOptions): Promise<FetchSummary> {
   if (!opts.salt) throw new UserError(`no salt: set the environment variable ${config.salt.env} (nothing was fetched)`);
   const salt = opts.salt;
+  const userAgent = userAgentFor(config); // throws, naming the config, before anything is stored
   store.transaction(() => {
     storeConfig(store, config);
     syncWindows(store, config);
@@ -56,7 +58,7 @@ export async function fetchCorpus(store: CorpusStore, config: CorpusConfig, opts
   const failures: string[] = [];
   const results = await Promise.all(config.hosts.map(async (host) => {
     const hostId = Number(store.scalar('SELECT id FROM hosts WHERE org = ?', [host.org]));
-    const client = new HostClient({ baseUrl: host.url, minIntervalMs: host.minIntervalMs, signal: opts.signal, onEvent: opts.onEvent, ...opts.clientOptions });
+    const client = new HostClient({ baseUrl: host.url, minIntervalMs: host.minIntervalMs, userAgent, signal: opts.signal, onEvent: opts.onEvent, ...opts.clientOptions });
     try {
       return await fetchHost({
         store, config, host, hostId, windows, client, signal: opts.signal, checkpoint, onProgress: opts.onProgress,

@@ -4,9 +4,9 @@ import type { CorpusConfig, HostConfig, WindowConfig } from '../config/types';
 import { windowOf } from '../config/windows';
 import type { CorpusStore } from '../store/corpusStore';
 import { HostClient, type GerritResult } from './hostClient';
-import { PSEUDO_FILES, RecordWriter, gerritTime, type StoredComment } from './fetchRecords';
+import { PSEUDO_FILES, RecordWriter, gerritTime, unreadableChange, unusableListing, type StoredComment } from './fetchRecords';
 import type { Pseudonymizer } from './pseudonymize';
-import type { ChangeInfo, CommentInfo } from './types';
+import type { ChangeInfo, CommentInfo, FilesByPath } from './types';
 
 export interface HostProgress {
   org: string;
@@ -54,6 +54,8 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
     cp = { phase: 'listing', list_offset: 0, high_water: cp?.high_water ?? null };
   }
 
+  await recordServerVersion(ctx);
+
   if (cp.phase === 'listing') {
     const since = String(store.scalar('SELECT value FROM meta WHERE key = ?', [`fetch_since:${hostId}`]) ?? ctx.config.start);
     let offset = cp.list_offset;
@@ -72,9 +74,20 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
       }
       store.transaction(() => {
         for (const c of page.value) {
+          // One bad record never stops the host: it is counted, and the rest of the page goes on.
+          const unusable = unusableListing(c);
+          if (unusable) {
+            writer.rejectListed(path, unusable);
+            continue;
+          }
+          const unreadable = unreadableChange(c);
+          if (unreadable) {
+            writer.change(c, null, unreadable);
+            continue;
+          }
           const decision = listingDecision(ctx, c, store, hostId);
           if (decision !== 'unchanged') writer.change(c, decision);
-          const updated = gerritTime(c.updated as string);
+          const updated = gerritTime(c.updated) as string;
           if (!highWater || updated > highWater) highWater = updated;
         }
         offset += page.value.length;
@@ -109,6 +122,24 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
   return progress;
 }
 
+/** Gerrit 3.3 put account tags (SERVICE_USER) on the REST API (its release notes: "Expose 'Service User' tag"). */
+const TAGS_SINCE: readonly [number, number] = [3, 3];
+
+/**
+ * The host's Gerrit version (GET /config/server/version), once per host: it tells whether the accounts
+ * we receive could carry tags at all. We always ask for detailed accounts (listing DETAILED_ACCOUNTS;
+ * comment authors are always detailed), and Gerrit omits an empty `tags`, so an account without tags
+ * proves nothing; only the version does. Unknown stays NULL, which the funnel reports as not counted.
+ */
+async function recordServerVersion(ctx: HostFetchContext): Promise<void> {
+  if (ctx.store.scalar('SELECT account_tags FROM hosts WHERE id = ?', [ctx.hostId]) !== null) return;
+  const r = await ctx.client.getJson<unknown>('/config/server/version');
+  const version = r.ok && typeof r.value === 'string' ? r.value : null;
+  const m = version ? /^(\d+)\.(\d+)/.exec(version) : null;
+  const tags = m === null ? null : Number(m[1]) > TAGS_SINCE[0] || (Number(m[1]) === TAGS_SINCE[0] && Number(m[2]) >= TAGS_SINCE[1]) ? 'supported' : 'unsupported';
+  ctx.store.run('UPDATE hosts SET server_version = ?, account_tags = ? WHERE id = ?', [version === null ? null : version.slice(0, 40), tags, ctx.hostId]);
+}
+
 export class HostListingError extends Error {
   constructor(readonly org: string, reason: string) {
     super(`${org}: could not list changes (${reason})`);
@@ -129,14 +160,15 @@ function setCheckpoint(store: CorpusStore, hostId: number, phase: string, offset
  * A change already fetched and not updated since is 'unchanged': it keeps its records and costs nothing.
  */
 function listingDecision(ctx: HostFetchContext, c: ChangeInfo, store: CorpusStore, hostId: number): string | null | 'unchanged' {
-  const created = gerritTime(c.created as string);
+  const created = gerritTime(c.created) as string; // unreadableChange checked it
   if (created.slice(0, 10) < ctx.config.start) return 'created_before_start';
+  if (c.status !== 'MERGED') return 'not_merged';
   if (c.total_comment_count === 0) return 'no_comments';
   const w = windowOf(ctx.windows, created);
   if (w?.sealed) return 'sealed_window';
   const existing = store.get<{ updated: string; fetch_state: string; collection_rule: string | null }>(
     'SELECT updated, fetch_state, collection_rule FROM changes WHERE host_id = ? AND number = ?', [hostId, c._number as number]);
-  if (existing && existing.fetch_state === 'done' && existing.updated === gerritTime(c.updated as string)
+  if (existing && existing.fetch_state === 'done' && existing.updated === gerritTime(c.updated)
       && existing.collection_rule !== 'sealed_window') {
     return 'unchanged';
   }
@@ -160,27 +192,67 @@ async function fetchChange(ctx: HostFetchContext, writer: RecordWriter, change: 
   const patchSets = new Set(store.all<{ patch_set: number }>('SELECT patch_set FROM revisions WHERE change_id = ?', [change.id]).map((r) => r.patch_set));
   const bots = new Set(store.all<{ pseudonym: string }>('SELECT pseudonym FROM accounts WHERE host_id = ? AND is_bot = 1', [ctx.hostId]).map((r) => r.pseudonym));
 
-  const diffs = new Map<string, { path: string; base: number; result?: GerritResult<unknown> }>();
+  // The files of N + 1 against N, once per patch-set pair a comment needs: they say where each file
+  // went (a rename's old_path) and which files N + 1 left alone, which then need no diff at all.
+  const needed = new Map<number, Set<string>>();
   for (const c of stored) {
     if (!passesCheapRules(c, change.owner, bots) || c.patchSet === null || !patchSets.has(c.patchSet + 1)) continue;
-    diffs.set(`${c.patchSet}\0${c.path}`, { path: c.path, base: c.patchSet });
+    let paths = needed.get(c.patchSet);
+    if (!paths) needed.set(c.patchSet, (paths = new Set()));
+    paths.add(c.path);
   }
-  for (const d of diffs.values()) {
+  const lists: { base: number; result: GerritResult<unknown> }[] = [];
+  const diffs: { path: string; base: number; target: string; result?: GerritResult<unknown>; error?: string }[] = [];
+  for (const [base, paths] of needed) {
     ctx.signal?.throwIfAborted();
-    d.result = await ctx.client.getJson(`/changes/${change.number}/revisions/${d.base + 1}/files/${encodeURIComponent(d.path)}/diff?base=${d.base}&context=ALL`);
+    const result = await ctx.client.getJson(`/changes/${change.number}/revisions/${base + 1}/files?base=${base}`);
+    lists.push({ base, result });
+    const files = result.ok && isFileMap(result.value) ? result.value : undefined;
+    for (const path of paths) {
+      if (!files) {
+        diffs.push({ path, base, target: path, error: result.ok ? 'files response is not a path → FileInfo map' : result.message });
+        continue;
+      }
+      const target = pathInNext(files, path);
+      if (target === undefined) continue;
+      ctx.signal?.throwIfAborted();
+      // Whole files, whitespace kept: Gerrit's default ignores leading and trailing whitespace, which
+      // would turn a re-indent (a real answer to "use four spaces") into common lines.
+      const diffPath = `/changes/${change.number}/revisions/${base + 1}/files/${encodeURIComponent(target)}/diff?base=${base}&context=ALL&whitespace=IGNORE_NONE`;
+      diffs.push({ path, base, target, result: await ctx.client.getJson(diffPath) });
+    }
   }
   const created = String(store.scalar('SELECT created FROM changes WHERE id = ?', [change.id]));
   store.transaction(() => {
-    for (const d of diffs.values()) {
-      const r = d.result!;
-      const valid = r.ok && isDiffInfo(r.value);
-      writer.diff(change.id, d.path, d.base, valid ? JSON.stringify(r.ok ? r.value : null) : null,
-        valid ? null : r.ok ? 'diff response has no content array' : r.message);
+    for (const l of lists) {
+      const valid = l.result.ok && isFileMap(l.result.value);
+      writer.fileList(change.id, l.base, valid && l.result.ok ? JSON.stringify(l.result.value) : null,
+        valid ? null : l.result.ok ? 'files response is not a path → FileInfo map' : l.result.message);
+    }
+    for (const d of diffs) {
+      const r = d.result;
+      const valid = r !== undefined && r.ok && isDiffInfo(r.value);
+      const error = d.error ?? (valid ? null : r === undefined ? 'not requested' : r.ok ? 'diff response has no content array' : r.message);
+      writer.diff(change.id, d.path, d.base, valid && r.ok ? JSON.stringify(r.value) : null, error, d.target === d.path ? null : d.target);
     }
     writer.finishChange(change.id, null, null);
     const w = windowOf(ctx.windows, created);
     if (w) store.run('UPDATE windows SET fetched = 1 WHERE name = ?', [w.name]);
   });
+}
+
+/**
+ * Where a file of patch set N is in N + 1, by N + 1's files list against N: the same path when it is
+ * listed (modified, added or deleted: a deleted file's diff is one-sided), the new path of a rename,
+ * and undefined when the list leaves it out (N + 1 did not change it). A copy leaves the original in
+ * place, so only renames are followed.
+ */
+export function pathInNext(files: FilesByPath, path: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(files, path)) return path;
+  for (const [next, info] of Object.entries(files)) {
+    if (info && info.status === 'R' && info.old_path === path) return next;
+  }
+  return undefined;
 }
 
 /** The build's cheap comment rules, applied here so no diff is fetched for a comment they remove. */
@@ -190,6 +262,10 @@ function passesCheapRules(c: StoredComment, owner: string | null, bots: Readonly
 
 function isCommentMap(v: unknown): v is Record<string, CommentInfo[]> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(Array.isArray);
+}
+
+function isFileMap(v: unknown): v is FilesByPath {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((f) => f !== null && typeof f === 'object' && !Array.isArray(f));
 }
 
 function isDiffInfo(v: unknown): boolean {

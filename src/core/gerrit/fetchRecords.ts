@@ -4,13 +4,37 @@ import type { CorpusStore } from '../store/corpusStore';
 import type { Pseudonymizer } from './pseudonymize';
 import type { ChangeInfo, CommentInfo } from './types';
 
-/** Gerrit's timestamps ("2024-10-03 09:12:44.000000000", UTC) as ISO 8601. */
-export function gerritTime(ts: string | undefined): string {
-  if (!ts) return '';
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?/.exec(ts);
-  if (!m) return ts;
-  const ms = (m[3] ?? '.000').slice(0, 4).padEnd(4, '0');
-  return `${m[1]}T${m[2]}${ms}Z`;
+/**
+ * A Gerrit timestamp ("2024-10-03 09:12:44.000000000", UTC; Gerrit's Timestamp is written in exactly
+ * this form) as ISO 8601 with milliseconds, or null for anything else: another format, a number, or a
+ * date that is not in the calendar. Nothing unparsed may be compared as a string, or filed in a window.
+ */
+export function gerritTime(ts: unknown): string | null {
+  if (typeof ts !== 'string') return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{9})$/.exec(ts);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const t = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (t.getUTCFullYear() !== year || t.getUTCMonth() !== month - 1 || t.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7].slice(0, 3)}Z`;
+}
+
+/** Why a listed record cannot be stored as a change at all (no usable number), or null. */
+export function unusableListing(c: unknown): string | null {
+  if (c === null || typeof c !== 'object' || Array.isArray(c)) return 'not an object';
+  const n = (c as { _number?: unknown })._number;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) return `_number ${JSON.stringify(n)?.slice(0, 80) ?? 'missing'} is not a positive integer`;
+  return null;
+}
+
+/** Why a listed change (with a usable number) cannot be read; it is then a fetch_error, never windowed. */
+export function unreadableChange(c: ChangeInfo): string | null {
+  const r = c as unknown as Record<string, unknown>;
+  if (typeof r.project !== 'string') return 'project is not a string';
+  for (const field of ['created', 'updated'] as const) {
+    if (gerritTime(r[field]) === null) return `unreadable ${field} time ${JSON.stringify(r[field])?.slice(0, 80) ?? 'missing'}`;
+  }
+  return null;
 }
 
 export const PSEUDO_FILES: ReadonlySet<string> = new Set(['/COMMIT_MSG', '/PATCHSET_LEVEL', '/MERGE_LIST']);
@@ -23,32 +47,38 @@ export class RecordWriter {
     const a = this.pseudonyms.account(info);
     if (!a) return null;
     this.store.run(
-      'INSERT INTO accounts(host_id, pseudonym, is_bot) VALUES (?, ?, ?) ON CONFLICT(host_id, pseudonym) DO UPDATE SET is_bot = max(is_bot, excluded.is_bot)',
-      [this.hostId, a.pseudonym, a.isBot ? 1 : 0],
+      `INSERT INTO accounts(host_id, pseudonym, is_bot, service_user) VALUES (?, ?, ?, ?)
+       ON CONFLICT(host_id, pseudonym) DO UPDATE SET is_bot = max(is_bot, excluded.is_bot), service_user = max(coalesce(service_user, 0), excluded.service_user)`,
+      [this.hostId, a.pseudonym, a.isBot ? 1 : 0, a.isServiceUser ? 1 : 0],
     );
     return a.pseudonym;
   }
 
   /** Inserts or refreshes a listed change and its revisions; returns its row id. */
-  change(c: ChangeInfo, collectionRule: string | null): number {
-    const owner = this.account(c.owner);
-    const created = gerritTime(c.created as string);
-    const updated = gerritTime(c.updated as string);
+  /** `error`: the change cannot be read (unreadableChange); it is stored under fetch_error, with no dates. */
+  change(c: ChangeInfo, collectionRule: string | null, error: string | null = null): number {
+    const owner = error ? null : this.account(c.owner);
+    const created = gerritTime(c.created) ?? '';
+    const updated = gerritTime(c.updated) ?? '';
+    const project = typeof c.project === 'string' ? c.project : '';
     this.store.run(
-      `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'listed', NULL)
+      `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error, status)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(host_id, number) DO UPDATE SET change_key = excluded.change_key, project = excluded.project, branch = excluded.branch,
          created = excluded.created, updated = excluded.updated, owner = excluded.owner, total_comment_count = excluded.total_comment_count,
-         collection_rule = excluded.collection_rule, fetch_state = 'listed', fetch_error = NULL`,
-      [this.hostId, c._number as number, (c.change_id as string) ?? null, c.project as string, (c.branch as string) ?? null, created, updated, owner,
-        c.total_comment_count ?? null, collectionRule],
+         collection_rule = excluded.collection_rule, fetch_state = excluded.fetch_state, fetch_error = excluded.fetch_error, status = excluded.status`,
+      [this.hostId, c._number as number, typeof c.change_id === 'string' ? c.change_id : null, project, typeof c.branch === 'string' ? c.branch : null,
+        created, updated, owner, typeof c.total_comment_count === 'number' ? c.total_comment_count : null,
+        error ? 'fetch_error' : collectionRule, error ? 'done' : 'listed', error ? this.pseudonyms.scrubText(error) : null,
+        typeof c.status === 'string' ? c.status : null],
     );
     const id = Number(this.store.scalar('SELECT id FROM changes WHERE host_id = ? AND number = ?', [this.hostId, c._number as number]));
+    if (error) return id;
     for (const [sha, rev] of Object.entries(c.revisions ?? {})) {
       this.store.run(
         `INSERT INTO revisions(change_id, patch_set, sha, kind, uploader, created) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(change_id, patch_set) DO UPDATE SET sha = excluded.sha, kind = excluded.kind, uploader = excluded.uploader, created = excluded.created`,
-        [id, rev._number as number, sha, (rev.kind as string | undefined) ?? null, this.account(rev.uploader), gerritTime(rev.created as string)],
+        [id, rev._number as number, sha, (rev.kind as string | undefined) ?? null, this.account(rev.uploader), gerritTime(rev.created)],
       );
     }
     return id;
@@ -66,15 +96,16 @@ export class RecordWriter {
         const row: StoredComment = { gerritId: String(c.id), path, patchSet: (c.patch_set as number | undefined) ?? null, line: c.line ?? null, author, side };
         this.store.run(
           `INSERT INTO comments(change_id, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character,
-             in_reply_to, author, message, updated, unresolved)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             in_reply_to, author, message, updated, unresolved, fix_suggestions)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT(change_id, gerrit_id) DO UPDATE SET path = excluded.path, patch_set = excluded.patch_set, side = excluded.side,
              line = excluded.line, start_line = excluded.start_line, start_character = excluded.start_character, end_line = excluded.end_line,
              end_character = excluded.end_character, in_reply_to = excluded.in_reply_to, author = excluded.author, message = excluded.message,
-             updated = excluded.updated, unresolved = excluded.unresolved`,
+             updated = excluded.updated, unresolved = excluded.unresolved, fix_suggestions = excluded.fix_suggestions`,
           [changeId, row.gerritId, path, row.patchSet, side, row.line, range?.start_line ?? null, range?.start_character ?? null,
             range?.end_line ?? null, range?.end_character ?? null, (c.in_reply_to as string | undefined) ?? null, author,
-            this.pseudonyms.scrubText(c.message ?? ''), gerritTime(c.updated as string), c.unresolved === undefined ? null : c.unresolved ? 1 : 0],
+            this.pseudonyms.scrubText(c.message ?? ''), gerritTime(c.updated), c.unresolved === undefined ? null : c.unresolved ? 1 : 0,
+            this.fixSuggestions(c)],
         );
         seen.add(row.gerritId);
         stored.push(row);
@@ -87,16 +118,55 @@ export class RecordWriter {
     return stored;
   }
 
-  diff(changeId: number, path: string, base: number, content: string | null, error: string | null): void {
+  /**
+   * The replacement texts of a comment's structured fix_suggestions (FixSuggestionInfo.replacements),
+   * scrubbed like its message, as a JSON list; null when it carries none. Only the texts are kept:
+   * descriptions and ranges are not needed by any rule.
+   */
+  private fixSuggestions(c: CommentInfo): string | null {
+    const fixes = (c as { fix_suggestions?: unknown }).fix_suggestions;
+    if (!Array.isArray(fixes) || fixes.length === 0) return null;
+    const texts: string[] = [];
+    for (const fix of fixes) {
+      const replacements = (fix as { replacements?: unknown } | null)?.replacements;
+      if (!Array.isArray(replacements)) continue;
+      for (const r of replacements) {
+        const text = (r as { replacement?: unknown } | null)?.replacement;
+        if (typeof text === 'string') texts.push(this.pseudonyms.scrubText(text));
+      }
+    }
+    return JSON.stringify(texts);
+  }
+
+  /** A diff of `path` (the comment's path at N); `targetPath` is its path at N + 1 when it was renamed. */
+  diff(changeId: number, path: string, base: number, content: string | null, error: string | null, targetPath: string | null = null): void {
     this.store.run(
-      `INSERT INTO diffs(change_id, path, ps_base, ps_target, content, fetch_error) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT(change_id, path, ps_base) DO UPDATE SET ps_target = excluded.ps_target, content = excluded.content, fetch_error = excluded.fetch_error`,
-      [changeId, path, base, base + 1, content, error],
+      `INSERT INTO diffs(change_id, path, ps_base, ps_target, content, fetch_error, target_path) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(change_id, path, ps_base) DO UPDATE SET ps_target = excluded.ps_target, content = excluded.content, fetch_error = excluded.fetch_error,
+         target_path = excluded.target_path`,
+      [changeId, path, base, base + 1, content, error, targetPath],
+    );
+  }
+
+  /** GET /changes/{id}/revisions/{base + 1}/files?base={base}, as received (paths only; no account is in it). */
+  fileList(changeId: number, base: number, content: string | null, error: string | null): void {
+    this.store.run(
+      `INSERT INTO file_lists(change_id, ps_base, ps_target, content, fetch_error) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(change_id, ps_base) DO UPDATE SET ps_target = excluded.ps_target, content = excluded.content, fetch_error = excluded.fetch_error`,
+      [changeId, base, base + 1, content, error],
     );
   }
 
   finishChange(changeId: number, collectionRule: string | null, error: string | null): void {
     this.store.run("UPDATE changes SET fetch_state = 'done', collection_rule = ?, fetch_error = ? WHERE id = ?", [collectionRule, error, changeId]);
+  }
+
+  /** A listed record with no usable change number: counted per host, and logged with why. */
+  rejectListed(request: string, reason: string): void {
+    this.store.run(
+      `INSERT INTO fetch_counters(host_id, name, value) VALUES (?, 'rejected_listing_records', 1)
+       ON CONFLICT(host_id, name) DO UPDATE SET value = value + 1`, [this.hostId]);
+    this.logRequest(request, 200, `rejected listing record: ${reason}`);
   }
 
   logRequest(request: string, status: number, body: string | null): void {

@@ -32,6 +32,8 @@ export function requireSalt(env: NodeJS.ProcessEnv, varName: string): string {
 export interface PseudonymousAccount {
   pseudonym: string;
   isBot: boolean;
+  /** Tagged SERVICE_USER by the host (Gerrit omits an empty `tags`, so false may mean "not sent"). */
+  isServiceUser: boolean;
 }
 
 export class Pseudonymizer {
@@ -57,9 +59,10 @@ export class Pseudonymizer {
   account(a: AccountInfo | undefined): PseudonymousAccount | undefined {
     if (!a) return undefined;
     const id = a._account_id;
-    const isBot = (a.tags?.includes(SERVICE_USER_TAG) ?? false) || (id !== undefined && this.botAccountIds.has(id));
-    if (id !== undefined) return { pseudonym: this.pseudonymForId(id), isBot };
-    if (a.email) return { pseudonym: this.hash(`email:${a.email.trim().toLowerCase()}`), isBot };
+    const isServiceUser = Array.isArray(a.tags) && a.tags.includes(SERVICE_USER_TAG);
+    const isBot = isServiceUser || (id !== undefined && this.botAccountIds.has(id));
+    if (id !== undefined) return { pseudonym: this.pseudonymForId(id), isBot, isServiceUser };
+    if (a.email) return { pseudonym: this.hash(`email:${a.email.trim().toLowerCase()}`), isBot, isServiceUser };
     return undefined;
   }
 

@@ -28,14 +28,17 @@ export function parseRobots(robotsUrl: string, text: string, token: string): Rob
 export type RobotsLoad = { ok: true; rules: RobotsRules } | GerritFailure;
 
 /**
- * Fetches and reads /robots.txt at the origin of `origin`.
+ * Fetches and reads /robots.txt at the root of `base`'s origin: a REST root under a path
+ * (https://gerrit.wikimedia.org/r) has its robots.txt at https://gerrit.wikimedia.org/robots.txt
+ * (RFC 9309 §2.3), never under the path. `get` takes an origin-absolute path.
  * - 2xx: its rules. 4xx (after 429 retries): "unavailable", so everything is allowed, no delay.
  * - 3xx: followed on the same origin, up to 5 hops (the client holds one connection, to one origin).
  * - 5xx or no answer: "unreachable". RFC 9309 says to assume a complete disallow; we report a
  *   failure instead, so nothing is requested now, nothing is miscounted as disallowed, and the
  *   next call tries robots.txt again.
  */
-export async function loadRobots(origin: URL, token: string, get: (path: string) => Promise<Fetched>): Promise<RobotsLoad> {
+export async function loadRobots(base: URL, token: string, get: (path: string) => Promise<Fetched>): Promise<RobotsLoad> {
+  const origin = new URL(base.origin);
   let path = '/robots.txt';
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const res = await get(path);
@@ -44,7 +47,7 @@ export async function loadRobots(origin: URL, token: string, get: (path: string)
       return { ok: true, rules: parseRobots(new URL(path, origin).href, res.body, token) };
     }
     if (res.status >= 300 && res.status < 400) {
-      const next = redirectTarget(origin, res.headers.location);
+      const next = redirectTarget(new URL(path, origin), res.headers.location);
       if (next === undefined) {
         return { ok: false, reason: 'http', status: res.status, message: `robots.txt redirects away from ${origin.origin}; use the final origin as the host url` };
       }
@@ -57,12 +60,13 @@ export async function loadRobots(origin: URL, token: string, get: (path: string)
   return { ok: true, rules: ALLOW_ALL }; // RFC 9309 §2.3.1.2: too many redirects counts as unavailable
 }
 
-function redirectTarget(origin: URL, location: string | string[] | undefined): string | undefined {
+/** A redirect's Location, resolved against the URL that answered it; undefined when it leaves the origin. */
+function redirectTarget(from: URL, location: string | string[] | undefined): string | undefined {
   const value = Array.isArray(location) ? location[0] : location;
   if (!value) return undefined;
   try {
-    const target = new URL(value, origin);
-    return target.origin === origin.origin ? target.pathname + target.search : undefined;
+    const target = new URL(value, from);
+    return target.origin === from.origin ? target.pathname + target.search : undefined;
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@ import { changeFetchError } from './collection/fetchError';
 import { createdBeforeStart } from './collection/createdBeforeStart';
 import { disallowed } from './collection/disallowed';
 import { noComments } from './collection/noComments';
+import { notMerged } from './collection/notMerged';
 import { sealedWindow } from './collection/sealedWindow';
 import { acknowledgement } from './comments/acknowledgement';
 import { botAccount } from './comments/botAccount';
@@ -28,7 +29,7 @@ import { oneSided } from './hunks/oneSided';
 import { size } from './hunks/size';
 import type { ChangeUnit, CommentUnit, DuplicateUnit, ExampleUnit, HunkUnit, Removal, Rule, RuleContext, Stage, UnitKind } from './types';
 
-export const COLLECTION_RULES: readonly Rule<ChangeUnit>[] = [createdBeforeStart, noComments, sealedWindow, disallowed, changeFetchError];
+export const COLLECTION_RULES: readonly Rule<ChangeUnit>[] = [createdBeforeStart, notMerged, noComments, sealedWindow, disallowed, changeFetchError];
 
 export const COMMENT_RULES: readonly Rule<CommentUnit>[] = [
   pseudoFile, ownAuthor, botAccount, acknowledgement, noLine, parentSide, noSuccessor, unchangedAround, botTemplate, commentFetchError,

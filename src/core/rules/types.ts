@@ -39,6 +39,8 @@ export interface ChangeUnit {
   number: number;
   /** ISO 8601 UTC. */
   created: string;
+  /** Gerrit's status (MERGED, NEW, ABANDONED); null when stored before the fetch kept it. */
+  status: string | null;
   /** The collection rule the fetch applied (NULL when it fetched the change). */
   collectionRule: string | null;
   fetchError: string | null;
@@ -47,7 +49,8 @@ export interface ChangeUnit {
 }
 
 /** Whether the diff a comment needs (patch set N against N + 1 of its file) is stored. */
-export type DiffState = 'ok' | 'missing' | 'error';
+/** 'unchanged': no diff was needed, because N + 1's files list leaves the file out. */
+export type DiffState = 'ok' | 'missing' | 'error' | 'unchanged';
 
 export interface CommentUnit {
   org: string;
@@ -57,8 +60,12 @@ export interface CommentUnit {
   line: number | null;
   startLine: number | null;
   endLine: number | null;
+  /** The range's end character (0-based, exclusive); 0 takes nothing of endLine. */
+  endCharacter: number | null;
   author: string | null;
   message: string;
+  /** The comment carries Gerrit's structured fix_suggestions. */
+  hasFixSuggestion: boolean;
   /** The change owner's pseudonym. */
   owner: string | null;
   /** The author's account is tagged a bot (service user or on the host's bot list). */
@@ -75,7 +82,7 @@ export interface HunkUnit {
   /** Lines on each side, context included (what the example stores). */
   beforeLines: number;
   afterLines: number;
-  /** Lines of the edit alone (the changed chunks, without context). */
+  /** Lines of the author's edit alone (the changed chunks without context or due_to_rebase edits). */
   editLinesBefore: number;
   editLinesAfter: number;
 }
@@ -83,6 +90,8 @@ export interface HunkUnit {
 /** A comment attached to an example, with the comment rule that removed it (null: survived). */
 export interface AttachedComment {
   message: string;
+  /** It carries Gerrit's structured fix_suggestions (a suggested edit without a fence); absent: it does not. */
+  hasFixSuggestion?: boolean;
   removedBy: string | null;
 }
 

@@ -1,13 +1,17 @@
+import { constants as bufferConstants } from 'node:buffer';
 import { randomInt } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { open as openFile } from 'node:fs/promises';
+import { open as openFile, type FileHandle } from 'node:fs/promises';
 import type { BindParams, Database, SqlValue, Statement } from 'sql.js';
-import { saveAtomically, type SaveHooks } from './atomicSave';
-import { CorpusFileError } from './errors';
+import { removeStaleTemps, saveAtomically, type SaveHooks } from './atomicSave';
+import { CorpusFileError, UserError } from './errors';
 import { CORPUS_FORMAT, MIGRATIONS, latestSchemaVersion } from './schema';
 import { loadSqlJs } from './sqljs';
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
+
+/** SQLite's words (SQLITE_CORRUPT, SQLITE_NOTADB) for pages that do not hold a database: a truncated or overwritten file. */
+const DAMAGE = /database disk image is malformed|malformed database schema|file is not a database/;
 
 export type Row = Record<string, SqlValue>;
 
@@ -32,8 +36,21 @@ export function buildReserve(file: string): number {
   return existsSync(file) ? Math.min(statSync(file).size, 1 << 30) : 0;
 }
 
-/** Bytes per read call: each is done on libuv's thread pool, between them the event loop runs. */
-const READ_CHUNK_BYTES = 16 << 20;
+/**
+ * Bytes per read call: each is done on libuv's thread pool, between them the event loop runs. Also
+ * keeps every call under the 2^31 - 1 bytes one read may ask for, whatever the file's size.
+ */
+export const READ_CHUNK_BYTES = 16 << 20;
+
+/** One read call (a test seam, to watch what each call asks for); resolves with the bytes read. */
+export type ReadChunk = (handle: FileHandle, bytes: Buffer, offset: number, length: number) => Promise<number>;
+
+const readChunk: ReadChunk = async (handle, bytes, offset, length) => (await handle.read(bytes, offset, length, offset)).bytesRead;
+
+/** The reserve is only room to grow into: never so much that the Buffer passes what Node allocates. */
+function reserveWithin(size: number, reserve: number): number {
+  return Math.max(0, Math.min(reserve, bufferConstants.MAX_LENGTH - size));
+}
 
 /**
  * Reads a file into a Buffer with `reserve` zero bytes after it, without an intermediate copy. A
@@ -42,14 +59,15 @@ const READ_CHUNK_BYTES = 16 << 20;
  * on a VM the page faults of filling 800 MB take seconds, which would otherwise freeze the
  * extension host's main thread for as long.
  */
-async function readWithReserve(file: string, reserve: number): Promise<{ bytes: Buffer; size: number }> {
+export async function readWithReserve(file: string, reserve: number, read = readChunk): Promise<{ bytes: Buffer; size: number }> {
   const handle = await openFile(file, 'r');
   try {
     const size = (await handle.stat()).size;
-    const bytes = Buffer.alloc(size + Math.max(0, reserve));
+    if (size > bufferConstants.MAX_LENGTH) throw new CorpusFileError(file, `too large to open: ${size} bytes, more than the ${bufferConstants.MAX_LENGTH} this Node.js holds in one Buffer`);
+    const bytes = Buffer.alloc(size + reserveWithin(size, reserve));
     let offset = 0;
     while (offset < size) {
-      const { bytesRead } = await handle.read(bytes, offset, Math.min(READ_CHUNK_BYTES, size - offset), offset);
+      const bytesRead = await read(handle, bytes, offset, Math.min(READ_CHUNK_BYTES, size - offset));
       if (bytesRead === 0) break;
       offset += bytesRead;
     }
@@ -81,7 +99,9 @@ export class CorpusStore {
 
   /**
    * Opens an existing corpus. Anything that is not a corpus of a schema we can read fails with a
-   * one-line CorpusFileError naming the file; the file itself is only read, never written.
+   * one-line CorpusFileError naming the file; the file itself is only read, never written. Once it
+   * has opened, the temporary files of saves killed before their rename are removed (removeStaleTemps);
+   * not before: beside a damaged corpus, such a copy may be the one to recover from.
    */
   static async open(file: string, opts: OpenOptions = {}): Promise<CorpusStore> {
     if (!existsSync(file)) throw new CorpusFileError(file, 'no such file');
@@ -97,40 +117,52 @@ export class CorpusStore {
       db = new SQL.Database(bytes);
       db.exec('SELECT count(*) FROM sqlite_master');
     } catch (e) {
-      throw new CorpusFileError(file, `damaged SQLite database (${(e as Error).message})`);
+      throw new CorpusFileError(file, `damaged: ${(e as Error).message}`);
     }
     const store = new CorpusStore(file, db, bytes);
-    const hasMeta = store.get("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
-    const format = hasMeta ? store.getMeta('format') : undefined;
-    if (format !== CORPUS_FORMAT) {
-      db.close();
-      throw new CorpusFileError(file, 'a SQLite database, but not a review corpus (no review-corpus meta table)');
+    try {
+      store.migrate(store.readableSchemaVersion());
+    } catch (e) {
+      store.close();
+      throw e;
     }
-    const version = Number(store.getMeta('schema_version'));
-    if (!Number.isInteger(version) || version < 1) {
-      db.close();
-      throw new CorpusFileError(file, `corpus has an unreadable schema_version (${store.getMeta('schema_version')})`);
-    }
-    if (version > latestSchemaVersion()) {
-      db.close();
-      throw new CorpusFileError(file, `corpus schema version ${version} is newer than this tool reads (${latestSchemaVersion()}); update review-corpus`);
-    }
-    store.migrate(version);
+    removeStaleTemps(file);
     return store;
+  }
+
+  /** The schema version of a corpus this tool can read; for anything else a CorpusFileError. */
+  private readableSchemaVersion(): number {
+    const hasMeta = this.get("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
+    if ((hasMeta ? this.getMeta('format') : undefined) !== CORPUS_FORMAT) {
+      throw new CorpusFileError(this.file, 'a SQLite database, but not a review corpus (no review-corpus meta table)');
+    }
+    const raw = this.getMeta('schema_version');
+    // Only what migrate() writes: Number() would also take '', ' 2', '0x2' and '2e0'.
+    if (raw === undefined || !/^[1-9]\d*$/.test(raw)) {
+      const shown = raw === undefined ? 'missing' : JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
+      throw new CorpusFileError(this.file, `damaged: schema_version in the meta table is ${shown}, not a version number`);
+    }
+    const version = Number(raw);
+    if (version > latestSchemaVersion()) {
+      throw new CorpusFileError(this.file, `corpus schema version ${version} is newer than this tool reads (${latestSchemaVersion()}); update review-corpus`);
+    }
+    return version;
   }
 
   /** A scratch copy of a corpus held only in memory (verify rebuilds into one). */
   static async fromBytes(file: string, bytes: Uint8Array, opts: OpenOptions = {}): Promise<CorpusStore> {
     const SQL = await loadSqlJs();
     // Always a copy of our own: `bytes` may be another store's live image.
-    const image = Buffer.alloc(bytes.length + Math.max(0, opts.reserveBytes ?? 0));
+    const image = Buffer.alloc(bytes.length + reserveWithin(bytes.length, opts.reserveBytes ?? 0));
     image.set(bytes);
     return new CorpusStore(file, new SQL.Database(image), image);
   }
 
   /** Opens the file if it exists, otherwise creates a new corpus for it. */
   static async openOrCreate(file: string): Promise<CorpusStore> {
-    return existsSync(file) ? CorpusStore.open(file) : CorpusStore.create(file);
+    if (existsSync(file)) return CorpusStore.open(file);
+    removeStaleTemps(file); // a first save killed before its rename leaves a temp and no corpus
+    return CorpusStore.create(file);
   }
 
   get schemaVersion(): number {
@@ -155,11 +187,23 @@ export class CorpusStore {
     this.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
   }
 
+  /**
+   * `e`, or, when it is SQLite finding the file damaged, a one-line CorpusFileError saying so. A page
+   * can be found damaged by any query, long after open() read the file, so every query maps it.
+   */
+  private damaged(e: unknown): unknown {
+    return e instanceof Error && !(e instanceof UserError) && DAMAGE.test(e.message) ? new CorpusFileError(this.file, `damaged: ${e.message}`) : e;
+  }
+
   /** A cached prepared statement; reused across calls for bulk writes. */
   prepare(sql: string): Statement {
     let stmt = this.statements.get(sql);
     if (!stmt) {
-      stmt = this.db.prepare(sql);
+      try {
+        stmt = this.db.prepare(sql);
+      } catch (e) {
+        throw this.damaged(e);
+      }
       this.statements.set(sql, stmt);
     }
     return stmt;
@@ -167,7 +211,11 @@ export class CorpusStore {
 
   run(sql: string, params: BindParams = []): void {
     const stmt = this.prepare(sql);
-    stmt.run(params);
+    try {
+      stmt.run(params);
+    } catch (e) {
+      throw this.damaged(e);
+    }
   }
 
   /** Runs an INSERT and returns the new rowid. */
@@ -182,6 +230,8 @@ export class CorpusStore {
     const rows: T[] = [];
     try {
       while (stmt.step()) rows.push(stmt.getAsObject() as T);
+    } catch (e) {
+      throw this.damaged(e);
     } finally {
       stmt.reset();
     }
@@ -190,12 +240,15 @@ export class CorpusStore {
 
   /** Streams rows without materialising them all, for scans over 100k rows. */
   each(sql: string, params: BindParams, onRow: (row: Row) => void): void {
-    const stmt = this.db.prepare(sql);
+    let stmt: Statement | undefined;
     try {
+      stmt = this.db.prepare(sql);
       stmt.bind(params);
       while (stmt.step()) onRow(stmt.getAsObject());
+    } catch (e) {
+      throw this.damaged(e);
     } finally {
-      stmt.free();
+      stmt?.free();
     }
   }
 
@@ -204,6 +257,8 @@ export class CorpusStore {
     stmt.bind(params);
     try {
       return stmt.step() ? (stmt.getAsObject() as T) : undefined;
+    } catch (e) {
+      throw this.damaged(e);
     } finally {
       stmt.reset();
     }
@@ -225,7 +280,7 @@ export class CorpusStore {
       return result;
     } catch (e) {
       this.db.exec('ROLLBACK');
-      throw e;
+      throw this.damaged(e); // migrate() runs its SQL here, not through run()
     } finally {
       this.inTransaction = false;
     }

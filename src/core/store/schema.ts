@@ -189,6 +189,33 @@ export const MIGRATIONS: readonly string[] = [
   `
   DROP INDEX IF EXISTS decisions_unit;
   `,
+  // 2 → 3: what real Gerrit hosts send and the build needs (docs in test/fake-gerrit/README.md):
+  // - changes.status, for not_merged (NULL: written before it was kept);
+  // - comments.fix_suggestions, the replacement texts of Gerrit's structured suggested edits (JSON list);
+  // - file_lists, GET /changes/{id}/revisions/{N+1}/files?base={N}, so renames are followed and a file
+  //   the next patch set left alone costs no diff request;
+  // - diffs.target_path, the file's path at N + 1 when it was renamed (NULL: the same path);
+  // - examples.rebase_edited_lines, the example's edited lines Gerrit marked due_to_rebase;
+  // - accounts.service_user, the SERVICE_USER tag apart from the bot list (NULL: not recorded);
+  // - hosts.server_version and hosts.account_tags ('supported' when the host sends account tags,
+  //   'unsupported' before Gerrit 3.3; NULL: not recorded), so bot_account's tag part can say "not counted".
+  `
+  ALTER TABLE accounts ADD COLUMN service_user INTEGER;
+  ALTER TABLE hosts ADD COLUMN server_version TEXT;
+  ALTER TABLE hosts ADD COLUMN account_tags TEXT;
+  ALTER TABLE changes ADD COLUMN status TEXT;
+  ALTER TABLE comments ADD COLUMN fix_suggestions TEXT;
+  ALTER TABLE diffs ADD COLUMN target_path TEXT;
+  ALTER TABLE examples ADD COLUMN rebase_edited_lines INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE file_lists (
+    change_id INTEGER NOT NULL REFERENCES changes(id),
+    ps_base INTEGER NOT NULL,
+    ps_target INTEGER NOT NULL,
+    content TEXT,
+    fetch_error TEXT,
+    PRIMARY KEY (change_id, ps_base)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** The version this build of the tool writes: one per migration. */

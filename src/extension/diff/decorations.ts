@@ -7,6 +7,7 @@ import type { CorpusSession } from '../session';
 import { threadHover } from './hover';
 import { groupThreads, inlineSummary } from './threads';
 import { parseDocUri } from './uris';
+import { plainText } from '../plainText';
 
 export class CommentDecorations implements vscode.Disposable {
   private readonly range: vscode.TextEditorDecorationType;
@@ -52,7 +53,7 @@ export class CommentDecorations implements vscode.Disposable {
       const hoverMessage = threadHover(t);
       ranges.push({ range, hoverMessage });
       const count = t.replies.length > 0 ? ` (+${t.replies.length})` : '';
-      inline.push({ range: endLine.range, renderOptions: { after: { contentText: inlineSummary(t.root) + count } } });
+      inline.push({ range: endLine.range, renderOptions: { after: { contentText: plainText(inlineSummary(t.root) + count) } } });
     }
     editor.setDecorations(this.range, ranges);
     editor.setDecorations(this.inline, inline);

@@ -6,6 +6,7 @@ import { Colors } from '../ids/colors';
 import type { CorpusSession } from '../session';
 import { groupThreads } from './threads';
 import { exampleUri, parseDocUri } from './uris';
+import { plainText } from '../plainText';
 
 const REASON_TEXT: Record<string, string> = {
   suggestion_fence_variant: 'a suggestion fence the suggested_edit rule does not catch',
@@ -15,7 +16,7 @@ const REASON_TEXT: Record<string, string> = {
 };
 
 export function flagMessage(f: StoredFlag): string {
-  return `Suspected reviewer-written target: ${REASON_TEXT[f.reason] ?? f.reason}. Confirm to exclude it at the next build (manual_flag), or dismiss.`;
+  return `Suspected reviewer-written target: ${REASON_TEXT[f.reason] ?? plainText(f.reason)}. Confirm to exclude it at the next build (manual_flag), or dismiss.`;
 }
 
 export class FlagDecorations implements vscode.Disposable {

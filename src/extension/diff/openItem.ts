@@ -5,9 +5,10 @@ import { getComment, type ExampleRecord } from '../../core/inspect/example';
 import type { CorpusSession } from '../session';
 import { groupThreads } from './threads';
 import { commentUri, exampleUri } from './uris';
+import { plainText } from '../plainText';
 
 export function diffTitle(e: Pick<ExampleRecord, 'project' | 'changeNumber' | 'path' | 'psBefore' | 'psAfter'>): string {
-  return `${e.project} #${e.changeNumber} ${e.path} PS${e.psBefore} → PS${e.psAfter}`;
+  return plainText(`${e.project} #${e.changeNumber} ${e.path} PS${e.psBefore} → PS${e.psAfter}`);
 }
 
 export async function openExample(session: CorpusSession, id: number, focusCommentId?: number): Promise<ExampleRecord | undefined> {
@@ -15,7 +16,7 @@ export async function openExample(session: CorpusSession, id: number, focusComme
   if (!corpus) return undefined;
   const example = session.examples.get(id);
   if (!example) {
-    void vscode.window.showWarningMessage(`Example ${id} is not in the current build.`);
+    void vscode.window.showWarningMessage(plainText(`Example ${id} is not in the current build.`));
     return undefined;
   }
   const threads = groupThreads(example);

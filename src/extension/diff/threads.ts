@@ -30,18 +30,40 @@ export function groupThreads(example: Pick<ExampleRecord, 'comments' | 'beforeSt
     const root = rootOf(c);
     let t = threads.get(root.gerritId);
     if (!t) {
-      const first = root.range?.startLine ?? root.line ?? example.beforeStart;
-      const last = root.range?.endLine ?? root.line ?? first;
+      const { first, last, startCharacter, endCharacter } = exactRange(root, example.beforeStart);
       t = {
         root, replies: [],
-        startLine: clamp(first - example.beforeStart), startCharacter: root.range?.startCharacter ?? 0,
-        endLine: clamp(last - example.beforeStart), endCharacter: root.range?.endCharacter,
+        startLine: clamp(first - example.beforeStart), startCharacter,
+        endLine: clamp(last - example.beforeStart), endCharacter,
       };
       threads.set(root.gerritId, t);
     }
     if (c !== root) t.replies.push(c);
   }
   return [...threads.values()].sort((a, b) => a.startLine - b.startLine);
+}
+
+/** A character offset from the host: a whole number of at least 0 (VS Code throws on a negative one). */
+const character = (n: number | null | undefined): number | undefined => (typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.floor(n)) : undefined);
+
+/**
+ * The 1-based lines a comment covers and its 0-based characters, as Gerrit means them (CommentRange:
+ * the end is exclusive, so a range ending at character 0 takes nothing of its end line and ends at the
+ * end of the line before). endCharacter undefined: to the end of the last line.
+ */
+export function exactRange(c: Pick<ExampleComment, 'range' | 'line'>, fallbackLine: number): { first: number; last: number; startCharacter: number; endCharacter: number | undefined } {
+  if (!c.range) {
+    const line = c.line ?? fallbackLine;
+    return { first: line, last: line, startCharacter: 0, endCharacter: undefined };
+  }
+  const first = c.range.startLine;
+  let last = Math.max(c.range.endLine, first);
+  let endCharacter = character(c.range.endCharacter);
+  if (endCharacter === 0 && last > first) {
+    last--;
+    endCharacter = undefined;
+  }
+  return { first, last, startCharacter: character(c.range.startCharacter) ?? 0, endCharacter };
 }
 
 /** `<pseudonym>: <first ~60 characters>` on one line, for the inline after-text. */

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Commands } from '../ids/commands';
 import type { CorpusSession } from '../session';
 import { funnelReportData } from './funnelData';
+import { plainText } from '../plainText';
 
 export interface FunnelRevealRequest { org: string; window: string | null; rule: string }
 
@@ -24,7 +25,7 @@ export function registerFunnelReport(context: vscode.ExtensionContext, session: 
       return panel;
     }
     const dist = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
-    panel = vscode.window.createWebviewPanel('reviewCorpus.funnel', `Funnel: ${c.config.name}`, vscode.ViewColumn.Active, {
+    panel = vscode.window.createWebviewPanel('reviewCorpus.funnel', `Funnel: ${plainText(c.config.name)}`, vscode.ViewColumn.Active, {
       enableScripts: true,
       localResourceRoots: [dist],
       retainContextWhenHidden: false,

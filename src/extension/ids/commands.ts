@@ -2,6 +2,7 @@
 export const Commands = {
   openCorpus: 'reviewCorpus.openCorpus',
   createSampleCorpus: 'reviewCorpus.createSampleCorpus',
+  newCorpus: 'reviewCorpus.newCorpus',
   fetch: 'reviewCorpus.fetch',
   rebuild: 'reviewCorpus.rebuild',
   verify: 'reviewCorpus.verify',

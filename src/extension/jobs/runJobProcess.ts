@@ -6,6 +6,7 @@ import type { JobRequest, JobResult } from '../../core/jobs';
 import { CANCEL_MESSAGE } from '../../core/process/parentLink';
 import { forkWorkerProcess } from './workerProcess';
 import { ContextKeys } from '../ids/contextKeys';
+import { plainText } from '../plainText';
 
 export class JobCancelled extends Error {}
 
@@ -37,7 +38,7 @@ export async function runJobProcess(extensionPath: string, title: string, req: J
           if (m.type === 'progress') {
             if (m.log) log.info(`${title}: ${m.message}`);
             else {
-              progress.report({ message: m.message });
+              progress.report({ message: plainText(m.message ?? '') }); // shown in a notification: host names, paths
               log.debug(`${title}: ${m.message}`);
             }
           } else if (m.type === 'done') settle(() => resolve(m.result!));

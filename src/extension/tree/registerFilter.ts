@@ -6,6 +6,7 @@ import { Commands } from '../ids/commands';
 import type { CorpusSession } from '../session';
 import type { CorpusTree } from './registerTree';
 import type { TreeFilter } from './treeProvider';
+import { plainText } from '../plainText';
 
 type FilterPick = vscode.QuickPickItem & { apply?: (f: TreeFilter) => void };
 
@@ -30,11 +31,11 @@ export function registerFilter(session: CorpusSession, tree: CorpusTree, updateD
       const rules = corpus.store.all<{ rule: string }>('SELECT DISTINCT rule FROM decisions WHERE build_id = ? ORDER BY rule', [corpus.buildId]).map((r) => r.rule);
       const items: FilterPick[] = [
         { label: 'Organization', kind: vscode.QuickPickItemKind.Separator },
-        ...orgs.map((o) => ({ label: o, description: 'organization', apply: (f: TreeFilter) => { f.org = o; } })),
+        ...orgs.map((o) => ({ label: plainText(o), description: 'organization', apply: (f: TreeFilter) => { f.org = o; } })),
         { label: 'Window', kind: vscode.QuickPickItemKind.Separator },
-        ...windows.map((w) => ({ label: w, description: 'window', apply: (f: TreeFilter) => { f.window = w; } })),
+        ...windows.map((w) => ({ label: plainText(w), description: 'window', apply: (f: TreeFilter) => { f.window = w; } })),
         { label: 'Rule', kind: vscode.QuickPickItemKind.Separator },
-        ...rules.map((r) => ({ label: r, description: 'rule', apply: (f: TreeFilter) => { f.rule = r; } })),
+        ...rules.map((r) => ({ label: plainText(r), description: 'rule', apply: (f: TreeFilter) => { f.rule = r; } })),
         { label: 'Examples', kind: vscode.QuickPickItemKind.Separator },
         { label: 'Flagged only', apply: (f) => { f.flagged = true; } },
         ...LABELS.map((l) => ({ label: `Label: ${l}`, apply: (f: TreeFilter) => { f.label = l; } })),

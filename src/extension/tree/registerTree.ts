@@ -6,6 +6,7 @@ import type { CorpusSession } from '../session';
 import type { CorpusNode, GroupNode } from './nodes';
 import { CorpusTreeProvider } from './treeProvider';
 import { describeFilter, registerFilter } from './registerFilter';
+import { plainText } from '../plainText';
 
 export interface CorpusTree {
   provider: CorpusTreeProvider;
@@ -19,7 +20,7 @@ export function registerTree(session: CorpusSession): { tree: CorpusTree; dispos
   const updateDescription = () => {
     const c = session.corpus;
     const filter = describeFilter(provider.filter);
-    view.description = filter ? `filter: ${filter}` : c ? `${c.config.name}${c.buildId === undefined ? ' · not built' : ` · build ${c.buildId}`}` : undefined;
+    view.description = filter ? `filter: ${plainText(filter)}` : c ? `${plainText(c.config.name)}${c.buildId === undefined ? ' · not built' : ` · build ${c.buildId}`}` : undefined;
   };
   updateDescription();
   const tree = { provider, view };

@@ -1,7 +1,9 @@
-// The item tooltip, resolved only when hovered. Host text goes in through appendText (escaped).
+// The item tooltip, resolved only when hovered. Host text goes in through plainText (bidi marks shown)
+// and appendText (markdown escaped).
 import * as vscode from 'vscode';
 import type { CorpusStore } from '../../core/store/corpusStore';
 import type { ItemNode } from './nodes';
+import { plainText } from '../plainText';
 
 export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, false);
@@ -11,7 +13,7 @@ export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownStr
   const ref = n.parent.ref;
   const line = (label: string, value: string) => {
     md.appendMarkdown(`**${label}:** `);
-    md.appendText(value);
+    md.appendText(plainText(value));
     md.appendMarkdown('  \n');
   };
   line('Project', it.project);
@@ -21,6 +23,8 @@ export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownStr
   line('Rule', it.kind === 'example' ? it.rule ?? 'kept' : it.rule);
   if (it.kind === 'example') {
     line('Patch sets', `PS${it.psBefore} → PS${it.psAfter}`);
+    const rebased = Number(store.scalar('SELECT rebase_edited_lines FROM examples WHERE example_key = ? ORDER BY build_id DESC LIMIT 1', [it.key]) ?? 0);
+    if (rebased > 0) line('Rebase', `${rebased} edited line(s) came with a rebase (upstream code, not the author's answer)`);
     const flags = store.all<{ reason: string; status: string }>('SELECT reason, status FROM flags WHERE example_key = ? ORDER BY reason', [it.key]);
     line('Flags', flags.length ? flags.map((f) => `${f.reason} (${f.status})`).join(', ') : 'none');
     const labels = store.all<{ rater: string; label: string }>('SELECT rater, label FROM labels WHERE example_key = ? ORDER BY rater', [it.key]);

@@ -7,6 +7,7 @@ describe('rule collection/created_before_start', () => {
     ['created on the start date', changeUnit({ created: '2024-10-01T00:00:00Z' }), null],
     ['created after the start', changeUnit({ created: '2025-01-15T08:00:00Z' }), null],
     ['recorded so by the fetch', changeUnit({ collectionRule: 'created_before_start' }), 'created_before_start'],
+    ['an unreadable created time (left to fetch_error)', changeUnit({ created: '', fetchError: 'unreadable created time' }), null],
   ]);
   describe('with a later start on a rebuild', () => {
     decidesTable(createdBeforeStart, [

@@ -11,7 +11,8 @@ export const createdBeforeStart: Rule<ChangeUnit> = {
   unit: 'changes',
   description: 'change created before the corpus start date',
   decide(change, ctx) {
-    if (change.collectionRule === this.id || change.created.slice(0, 10) < ctx.start) {
+    // An unreadable created time ('') is no date at all: fetch_error removes that change.
+    if (change.collectionRule === this.id || (change.created !== '' && change.created.slice(0, 10) < ctx.start)) {
       return { rule: this.id, detail: `created ${change.created.slice(0, 10)}, start ${ctx.start}` };
     }
     return null;

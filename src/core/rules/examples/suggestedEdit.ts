@@ -10,7 +10,8 @@ export function opensSuggestionFence(message: string): boolean {
 }
 
 /**
- * Any attached comment opens a suggested edit: the target is the reviewer's text, already in the
+ * Any attached comment opens a suggested edit, by a fence or by Gerrit's structured fix_suggestions
+ * (what newer Gerrit UIs store for "Suggest edit"): the target is the reviewer's text, already in the
  * prompt. Looks at every attached comment, including those the comment rules removed.
  */
 export const suggestedEdit: Rule<ExampleUnit> = {
@@ -19,6 +20,7 @@ export const suggestedEdit: Rule<ExampleUnit> = {
   unit: 'examples',
   description: 'a comment holds a Gerrit suggested edit',
   decide(example) {
-    return example.comments.some((c) => opensSuggestionFence(c.message)) ? { rule: this.id } : null;
+    const c = example.comments.find((x) => x.hasFixSuggestion || opensSuggestionFence(x.message));
+    return c ? { rule: this.id, detail: c.hasFixSuggestion ? 'fix_suggestions' : 'suggestion fence' } : null;
   },
 };

@@ -1,0 +1,142 @@
+// The JSON Schema of corpus.json. `npm run schema` (scripts/generate-schema.mjs) writes it to
+// schemas/corpus.schema.json, which VS Code validates the editor against (contributes.jsonValidation)
+// and loadConfig validates every config against with Ajv; a unit test fails when the file is stale.
+// The rules part comes from RULE_PARAMETERS, the one place a rule threshold, its bounds and its
+// default are written.
+//
+// Strict on purpose: every object refuses fields it does not know (a misspelt `"seald": true` would
+// otherwise leave the test window unsealed), dates are calendar dates, counts are integers.
+// Beyond JSON Schema: `errorMessage` and `patternErrorMessage` are the messages VS Code shows for a
+// value that does not match, and loadConfig uses the same ones.
+import { RULE_PARAMETERS } from './ruleParameters';
+import { PRODUCT_START } from './types';
+
+/** Gerrit's default `queryLimit` for a listing page (the most changes one query returns). */
+const GERRIT_QUERY_LIMIT = 500;
+
+export const CONTACT_MESSAGE = 'must be an e-mail address or an https:// URL';
+
+export function buildCorpusSchema(): Record<string, unknown> {
+  const date = (description: string) => ({ type: 'string', format: 'date', description });
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'review-corpus/corpus.schema.json',
+    title: 'Review Corpus config (corpus.json)',
+    description: 'Generated from src/core/config/corpusSchema.ts by `npm run schema`; do not edit by hand.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'start', 'salt', 'windows', 'hosts'],
+    properties: {
+      $schema: { type: 'string' },
+      name: { type: 'string', minLength: 1, description: 'The corpus name, shown in reports and the status bar.' },
+      db: {
+        type: 'string',
+        pattern: '^(?![A-Za-z]:)(?![\\\\/])(?!(?:.*[\\\\/])?\\.\\.(?:[\\\\/]|$)).+$',
+        patternErrorMessage: 'must name a file beside the config (a relative path without "..")',
+        default: 'corpus.sqlite',
+        description: 'The corpus file, beside this config.',
+      },
+      start: {
+        ...date(`Only changes created on or after this date are kept (created_before_start). PRODUCT.md's corpus starts on ${PRODUCT_START}.`),
+        examples: [PRODUCT_START],
+      },
+      contact: {
+        type: 'string',
+        anyOf: [
+          { format: 'email', errorMessage: CONTACT_MESSAGE },
+          { format: 'uri', pattern: '^https://[^();]+$', errorMessage: CONTACT_MESSAGE },
+        ],
+        errorMessage: CONTACT_MESSAGE,
+        description: 'How a host\'s operators reach whoever runs this corpus: an e-mail address or an https:// URL, sent in the User-Agent of every request (`review-corpus/<version> (<homepage>; <contact>)`). Required to fetch any host that is not loopback.',
+        examples: ['corpus-team@example.org', 'https://example.org/our-corpus'],
+      },
+      salt: {
+        type: 'object', additionalProperties: false, required: ['env'],
+        description: 'Where the pseudonym salt comes from. The salt itself is never written to the config or the corpus file.',
+        properties: {
+          env: {
+            type: 'string',
+            pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+            patternErrorMessage: 'must be the name of an environment variable (letters, digits and "_")',
+            examples: ['REVIEW_CORPUS_SALT'],
+            description: 'Environment variable holding the salt (VS Code keeps it in SecretStorage instead).',
+          },
+        },
+      },
+      windows: {
+        type: 'array', minItems: 1,
+        description: 'Half-open intervals [from, to) on each change\'s created date; names are unique and windows do not overlap.',
+        items: {
+          type: 'object', additionalProperties: false, required: ['name', 'from', 'to'],
+          properties: {
+            name: { type: 'string', minLength: 1 },
+            from: date('Inclusive, YYYY-MM-DD.'),
+            to: date('Exclusive, YYYY-MM-DD; after from.'),
+            sealed: { type: 'boolean', default: false, description: 'Listed and counted, never fetched or built until unsealed. Its definition\'s SHA-256 is recorded.' },
+          },
+        },
+      },
+      hosts: {
+        type: 'array', minItems: 1,
+        description: 'One Gerrit host per organization.',
+        items: {
+          type: 'object', additionalProperties: false, required: ['org', 'url', 'minIntervalMs'],
+          properties: {
+            org: {
+              type: 'string', pattern: '^[A-Za-z0-9_.-]+$',
+              patternErrorMessage: 'may hold only letters, digits, "_", "." and "-"',
+              description: 'The organization this host is reported under; unique in the config.',
+            },
+            url: {
+              type: 'string', format: 'uri', pattern: '^https?://[^/?#]+(?:/[^?#]*)?$',
+              errorMessage: 'must be an http(s) URL without query or fragment',
+              patternErrorMessage: 'must be an http(s) URL without query or fragment',
+              description: 'The Gerrit REST root: the origin (https://review.opendev.org) or the origin and a path (https://gerrit.wikimedia.org/r), under which every API request goes. robots.txt is read at the origin\'s root.',
+            },
+            query: { type: 'string', minLength: 1, default: 'status:merged', description: 'Gerrit search query; `after:<start>` is appended.' },
+            minIntervalMs: {
+              type: 'integer', minimum: 0,
+              description: 'The host\'s written terms: at least this many milliseconds between requests (robots.txt Crawl-delay wins when slower).',
+            },
+            botAccounts: {
+              type: 'array', items: { type: 'integer', minimum: 1 },
+              description: 'Account ids treated as bots (bot_account), besides those tagged SERVICE_USER. Never written to the corpus file.',
+            },
+            botTemplates: {
+              type: 'array', items: { type: 'string', format: 'regex' },
+              description: 'JavaScript regexes over comment text for bots commenting under ordinary accounts (bot_template).',
+            },
+            pageSize: {
+              type: 'integer', minimum: 1, maximum: GERRIT_QUERY_LIMIT, default: 100,
+              description: `Changes per listing page (Gerrit's default query limit is ${GERRIT_QUERY_LIMIT}).`,
+            },
+          },
+        },
+      },
+      rules: {
+        type: 'object', additionalProperties: false, default: {},
+        description: 'The build\'s thresholds. Changing them and rebuilding fetches nothing.',
+        properties: RULE_PARAMETERS,
+      },
+      halves: {
+        type: 'object', additionalProperties: false, required: ['by'],
+        description: 'Two registered halves of one window (normally train), by project lists or by a salted hash of the change number.',
+        properties: {
+          window: { type: 'string', minLength: 1, default: 'train', description: 'The window the halves split; one of windows[].name.' },
+          by: { type: 'string', enum: ['projects', 'hash'] },
+          a: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'For by: projects, the projects of half a.' },
+          b: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'For by: projects, the projects of half b.' },
+          salt: { type: 'string', minLength: 1, description: 'For by: hash, a public string mixed into the hash of the change number (not the pseudonym salt).' },
+        },
+        if: { required: ['by'], properties: { by: { const: 'projects' } } },
+        then: { required: ['a', 'b'], properties: { a: true, b: true, salt: { not: {}, errorMessage: 'is used only with by: "hash"' } } },
+        else: { properties: { a: { not: {}, errorMessage: 'is used only with by: "projects"' }, b: { not: {}, errorMessage: 'is used only with by: "projects"' } } },
+      },
+    },
+  };
+}
+
+/** The schema file's text, exactly as schemas/corpus.schema.json holds it. */
+export function corpusSchemaText(): string {
+  return JSON.stringify(buildCorpusSchema(), null, 2) + '\n';
+}

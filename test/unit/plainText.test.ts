@@ -1,0 +1,43 @@
+// src/extension/plainText.ts against the patterns VS Code 1.100.3 itself applies (copied from its sources):
+// notification links (vs/base/common/linkedText.ts), icons in labels and the progress notification's
+// icon stripping (vs/base/common/iconLabels.ts). The integration suite checks the rendered workbench.
+import assert from 'node:assert/strict';
+import { plainText } from '../../src/extension/plainText';
+
+const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^\)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+const ICON = /(\\)?\$\(([A-Za-z0-9-]+(?:~[A-Za-z]+)?)\)/g;
+const STRIP_ICONS = /(\s)?(\\)?\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)(\s)?/g;
+const stripIcons = (t: string) => t.replace(STRIP_ICONS, (m, pre, escaped, post) => (escaped ? m : pre || post || ''));
+/** What a notification shows: newlines flattened, then links parsed (notifications.ts). */
+const links = (t: string) => [...t.replace(/(\r\n|\n|\r)/gm, ' ').matchAll(LINK)].map((m) => m[2]);
+const icons = (t: string) => [...t.matchAll(ICON)].filter((m) => !m[1]).map((m) => m[2]);
+const invisible = (t: string) => t.replace(/\u200b/g, '');
+
+const HOSTILE = [
+  '[Open the fix](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D)',
+  '[x](COMMAND:evil) [y](https://evil.example "title") [z](file:///etc/passwd)',
+  '[a]$(alert)(command:evil)',
+  '$(alert) $(sync~spin) \\$(alert) [$(alert)](command:evil)',
+  '[[x](command:evil) [y](command:a)(command:b)',
+];
+
+describe('plainText: host text that VS Code cannot turn into a link or an icon', () => {
+  it('the hostile samples are live before, and inert after', () => {
+    for (const t of HOSTILE) {
+      assert.ok(links(t).length + icons(t).length + links(stripIcons(t)).length > 0, `sample is live: ${t}`);
+      const safe = plainText(t);
+      assert.deepEqual(links(safe), [], `no link in a notification: ${safe}`);
+      assert.deepEqual(links(stripIcons(safe)), [], `no link in a progress notification: ${safe}`);
+      assert.deepEqual(icons(safe), [], `no icon in a label: ${safe}`);
+    }
+  });
+
+  it('looks the same once the zero-width spaces are left out', () => {
+    for (const t of HOSTILE) assert.equal(invisible(plainText(t)), t);
+    assert.equal(plainText('Build 3: 1,234 examples kept'), 'Build 3: 1,234 examples kept');
+  });
+
+  it('shows controls and bidi overrides as visible escapes', () => {
+    assert.equal(plainText('evil\u202egpj.py \x1b[31m'), 'evil\\u202egpj.py \\x1b[31m');
+  });
+});
