@@ -79,4 +79,20 @@ describe('pseudonymizer', () => {
     }
     assert.throws(() => new Pseudonymizer('', HOST, NO_BOTS), (e: Error) => e instanceof UserError && /^no salt: set REVIEW_CORPUS_SALT/.test(e.message));
   });
+
+  it('scrubs identities the host showed, on word boundaries and in any case', () => {
+    const p = new Pseudonymizer('s', HOST, NO_BOTS);
+    const anna = p.account({ _account_id: 11, name: 'Anna Lee', username: 'alee', email: 'anna@corp.example' })!.pseudonym;
+    assert.equal(p.scrubText('ANNA LEE said @alee, anna@corp.example'), `${anna} said @${anna}, ${anna}`);
+    assert.equal(p.scrubText('Annabel Leeds and alees are other words'), 'Annabel Leeds and alees are other words');
+    assert.equal(p.scrubText('Anna\nLee across a line break'), `${anna} across a line break`);
+    assert.equal(p.scrubText('Anna,Lee is two words'), 'Anna,Lee is two words', 'a name is found only where whitespace separates its words');
+    assert.ok(p.scrubText('word '.repeat(200_000) + 'Anna Lee').endsWith(anna), 'a 1 MB comment');
+  });
+
+  it('replaces e-mail-like strings without a dot or with non-ASCII letters, but not version pins', () => {
+    const p = new Pseudonymizer('s', HOST, NO_BOTS);
+    assert.equal(p.scrubText('ask root@buildhost or jürgen@bücher.example'), 'ask <email> or <email>');
+    assert.equal(p.scrubText('pin pkg@1.2.3'), 'pin pkg@1.2.3');
+  });
 });

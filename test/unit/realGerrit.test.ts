@@ -3,7 +3,7 @@
 // is one change of a fabricated org; each would build a wrong corpus if read the way our own
 // earlier fixtures were written.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ChangeSpec, code, crlf, edit, lineOf, noFinalNewline } from '../fake-gerrit/fixtures/dsl';
@@ -263,6 +263,47 @@ describe('listing records a host got wrong, over loopback HTTP', function () {
     } finally {
       store.close();
       await host.close();
+    }
+  });
+});
+
+describe('identities typed into text, over loopback HTTP', function () {
+  this.timeout(60_000);
+
+  it('replaces every name, username and e-mail the host showed, wherever it is typed, and scrubs other addresses', async () => {
+    const typed = 'Thanks to CHIARA PLACEHOLDER-FIXTURE and @emilie_fx! Ask émilie testdaten-fixture, mail Chiara.Fixture@Example.Invalid, '
+      + 'chiara@fixturehost or émilie@exämple.invalid.';
+    const fixture = buildOrgFixture('openstack', [
+      { ...base, number: 950041, owner: 'chiara_fx', subject: 'owned by chiara', created: '2025-02-01 10:00:00',
+        files: { 'a.py': [null, fixable, edit(fixable, ['fix_value_2 =', ['fix_value_2 = 2']])] },
+        comments: [{ id: 'rg_other', path: 'a.py', ps: 1, line: 2, author: reviewer, message: 'Write the 2 out.' }] },
+      { ...base, number: 950042, subject: 'typed names', created: '2025-02-02 10:00:00',
+        files: { 'b.py': [null, fixable, edit(fixable, ['fix_value_4 =', ['fix_value_4 = 4']])] },
+        comments: [
+          { id: 'rg_typed', path: 'b.py', ps: 1, line: 4, author: reviewer, message: typed,
+            fix: { description: 'Suggested edit', replacement: 'fix_value_4 = 4  # reviewed by Bruno Sample-Fixture\n', range: [4, 0, 5, 0] } },
+          { id: 'rg_emilie', path: 'b.py', ps: 1, line: 4, author: 'emilie_fx', message: 'Agreed.' },
+        ] },
+    ]);
+    const host = await startFakeGerrit({ org: 'openstack', fixture });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'rc-typed-')), 'corpus.sqlite');
+    const store = await CorpusStore.create(file);
+    try {
+      const config = validateCorpusConfig({
+        name: 'typed', db: 'corpus.sqlite', start: '2024-10-01', salt: { env: 'REVIEW_CORPUS_SALT' },
+        windows: PRODUCT_WINDOWS.map((w) => ({ ...w })), hosts: [{ org: 'openstack', url: host.url, query: 'status:merged', minIntervalMs: 0 }], rules: {},
+      }, 'typed corpus.json');
+      await fetchCorpus(store, config, { salt: SAMPLE_SALT, clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 } });
+      const message = String(store.scalar("SELECT message FROM comments WHERE gerrit_id = 'rg_typed'"));
+      assert.match(message, /^Thanks to u_[0-9a-f]{16} and @u_[0-9a-f]{16}! Ask u_[0-9a-f]{16}, mail u_[0-9a-f]{16}, <email> or <email>\.$/);
+      assert.match(String(store.scalar("SELECT fix_suggestions FROM comments WHERE gerrit_id = 'rg_typed'")), /reviewed by u_[0-9a-f]{16}/);
+    } finally {
+      store.close();
+      await host.close();
+    }
+    const bytes = readFileSync(file);
+    for (const needle of ['Chiara', 'CHIARA', 'chiara', 'Placeholder', 'emilie_fx', 'Émilie', 'émilie', 'Testdaten', 'Bruno', 'Sample-Fixture', 'fixturehost', 'exämple']) {
+      assert.ok(!bytes.toString('utf8').includes(needle) && !bytes.toString('latin1').includes(needle), `the corpus file holds ${JSON.stringify(needle)}`);
     }
   });
 });

@@ -97,4 +97,11 @@ describe('anchorComments', () => {
     assert.equal(hunks[0].afterText, 'L4\nupstream 5\nL6\n');
     assert.deepEqual([hunks[0].editLinesBefore, hunks[0].editLinesAfter, hunks[0].rebaseEditedLines], [2, 2, 2]);
   });
+
+  it('forms the hunk of a 200k-line edit without running out of stack', () => {
+    // Spreading 200k lines into push() overflowed the stack and failed the whole build.
+    const d = diff([{ a: lines(1, 200_000), b: lines(1, 200_000, 'L') }, { ab: [''] }]);
+    const { hunks } = anchorComments(d, [{ first: 5, last: 5 }], rules);
+    assert.deepEqual([hunks[0].beforeLines, hunks[0].afterLines, hunks[0].editLinesAfter], [200_000, 200_000, 200_000]);
+  });
 });

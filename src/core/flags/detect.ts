@@ -29,7 +29,32 @@ export interface FlagInput {
 
 // A fence the strict rule misses: another case, spaces inside, or ```suggest.
 const LOOSE_FENCE = /^[ \t]*```[ \t]*suggest(?:ion)?\b.*$/gim;
-const ANY_FENCE = /^[ \t]*```[^\n]*\r?\n([\s\S]*?)^[ \t]*```[ \t]*\r?$/gm;
+const OPENING_FENCE = /^[ \t]*```/;
+const CLOSING_FENCE = /^[ \t]*```[ \t]*\r?$/;
+
+/**
+ * Fenced blocks, each from an opening line (```, maybe with an info string) to the next bare ```
+ * line, in one pass over the lines. A lazy regex over the whole text rescans to the end for every
+ * unclosed fence, which a hostile comment of many fences turns quadratic.
+ */
+export function fencedBlocks(message: string): { start: number; end: number; body: string }[] {
+  const blocks: { start: number; end: number; body: string }[] = [];
+  let open: { start: number; bodyStart: number } | undefined;
+  for (let at = 0; at <= message.length;) {
+    const nl = message.indexOf('\n', at);
+    const lineEnd = nl < 0 ? message.length : nl;
+    const line = message.slice(at, lineEnd);
+    if (open && CLOSING_FENCE.test(line)) {
+      blocks.push({ start: open.start, end: lineEnd, body: message.slice(open.bodyStart, at) });
+      open = undefined;
+    } else if (!open && nl >= 0 && OPENING_FENCE.test(line)) {
+      open = { start: at, bodyStart: nl + 1 };
+    }
+    if (nl < 0) break;
+    at = nl + 1;
+  }
+  return blocks;
+}
 const FIX_APPLIED_LOOSE = /^\s*fix(?:es)?\s+applied\b.{0,20}$/is;
 
 /**
@@ -47,10 +72,10 @@ export function detectFlags(input: FlagInput, known?: { target: string; holding:
         break;
       }
     }
-    for (const m of c.message.matchAll(ANY_FENCE)) {
-      const body = normaliseLines(m[1]);
+    for (const block of fencedBlocks(c.message)) {
+      const body = normaliseLines(block.body);
       if (body.length > 0 && body === normalisedAfter) {
-        flags.push({ reason: 'fenced_after_side', commentId: c.id, commentSpan: span(m), afterLines: targetLines, detail: 'a fenced block equals the after side' });
+        flags.push({ reason: 'fenced_after_side', commentId: c.id, commentSpan: { start: block.start, end: block.end }, afterLines: targetLines, detail: 'a fenced block equals the after side' });
         break;
       }
     }

@@ -88,6 +88,8 @@ export class RecordWriter {
   comments(changeId: number, byPath: Record<string, CommentInfo[]>): StoredComment[] {
     const stored: StoredComment[] = [];
     const seen = new Set<string>();
+    // Every author first, so a comment that names a later comment's author is scrubbed of that name too.
+    for (const list of Object.values(byPath)) for (const c of list) this.account(c.author);
     for (const [path, list] of Object.entries(byPath)) {
       for (const c of list) {
         const author = this.account(c.author);

@@ -15,7 +15,20 @@ const ACCOUNT_TOKEN = /<GERRIT_ACCOUNT_(\d+)>/g;
  * `pkg@1.2.3` is left alone). Broad on purpose: a false hit blanks a word, a miss leaks an address.
  * The bounded repeats keep matching linear on long untrusted text.
  */
-const EMAIL = /[A-Za-z0-9._%+-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,63}\b/g;
+const EMAIL = /[\p{L}\p{N}._%+-]{1,64}@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.){0,8}\p{L}[\p{L}\p{N}-]{0,62}(?![\p{L}\p{N}])/gu;
+
+/**
+ * Words as identities are written: letters, digits and `_`, joined by `.`, `@`, `+`, `'` or `-` inside a
+ * word (`bruno.fixture@example.invalid`, `Sample-Fixture`, `O'Brien`), never ending in one.
+ */
+const WORD = /[\p{L}\p{N}_]+(?:[.@+'-][\p{L}\p{N}_]+)*/gu;
+
+/** Identities shorter than this are not looked for in text: they would blank ordinary words. */
+const MIN_IDENTITY_LENGTH = 3;
+/** The longest name, in words, looked for in text. */
+const MAX_IDENTITY_WORDS = 6;
+
+const identityKey = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** What an email address in text becomes: a fixed marker, so addresses cannot be linked across texts. */
 export const EMAIL_PLACEHOLDER = '<email>';
@@ -39,6 +52,9 @@ export interface PseudonymousAccount {
 export class Pseudonymizer {
   private readonly host: string;
   private readonly cache = new Map<string, string>();
+  /** Every name, display name, username and e-mail of this host's accounts seen so far → pseudonym. Memory only. */
+  private readonly identities = new Map<string, string>();
+  private identityWords = 1;
 
   /**
    * `host` is the host name the accounts belong to (e.g. review.opendev.org); a URL is reduced to
@@ -61,9 +77,50 @@ export class Pseudonymizer {
     const id = a._account_id;
     const isServiceUser = Array.isArray(a.tags) && a.tags.includes(SERVICE_USER_TAG);
     const isBot = isServiceUser || (id !== undefined && this.botAccountIds.has(id));
-    if (id !== undefined) return { pseudonym: this.pseudonymForId(id), isBot, isServiceUser };
-    if (a.email) return { pseudonym: this.hash(`email:${a.email.trim().toLowerCase()}`), isBot, isServiceUser };
-    return undefined;
+    const pseudonym = id !== undefined ? this.pseudonymForId(id) : a.email ? this.hash(`email:${a.email.trim().toLowerCase()}`) : undefined;
+    if (pseudonym === undefined) return undefined;
+    this.learn(a, pseudonym);
+    return { pseudonym, isBot, isServiceUser };
+  }
+
+  /** Remembers how an account is written, so text that types it can be scrubbed (scrubText). */
+  private learn(a: AccountInfo, pseudonym: string): void {
+    const r = a as Record<string, unknown>;
+    const secondary = Array.isArray(r.secondary_emails) ? r.secondary_emails : [];
+    for (const v of [r.name, r.display_name, r.username, r.email, ...secondary]) {
+      if (typeof v !== 'string') continue;
+      const key = identityKey(v);
+      if (key.length < MIN_IDENTITY_LENGTH || this.identities.has(key)) continue;
+      this.identities.set(key, pseudonym);
+      this.identityWords = Math.min(MAX_IDENTITY_WORDS, Math.max(this.identityWords, key.split(' ').length));
+    }
+  }
+
+  /**
+   * Text with every known identity of this host (name, display name, username, e-mail of an account
+   * seen so far) replaced by its pseudonym, case-insensitively and on word boundaries; linear in the
+   * text, however many accounts the host has: words are looked up, not matched one identity at a time.
+   */
+  private scrubIdentities(text: string): string {
+    if (this.identities.size === 0) return text;
+    const words = [...text.matchAll(WORD)].map((m) => ({ start: m.index as number, end: (m.index as number) + m[0].length, text: m[0] }));
+    const out: string[] = [];
+    let at = 0;
+    for (let i = 0; i < words.length; i++) {
+      for (let n = Math.min(this.identityWords, words.length - i); n >= 1; n--) {
+        const last = words[i + n - 1];
+        // A name of several words is found only where whitespace alone separates them.
+        if (n > 1 && !words.slice(i + 1, i + n).every((w, k) => /^\s+$/.test(text.slice(words[i + k].end, w.start)))) continue;
+        const pseudonym = this.identities.get(identityKey(words.slice(i, i + n).map((w) => w.text).join(' ')));
+        if (pseudonym === undefined) continue;
+        out.push(text.slice(at, words[i].start), pseudonym);
+        at = last.end;
+        i += n - 1;
+        break;
+      }
+    }
+    out.push(text.slice(at));
+    return out.join('');
   }
 
   /** `u_` + the first 16 hex digits of HMAC-SHA256(salt, host + '\n' + id). */
@@ -72,13 +129,13 @@ export class Pseudonymizer {
   }
 
   /**
-   * Text with `<GERRIT_ACCOUNT_n>` replaced by n's pseudonym and every email address by
-   * EMAIL_PLACEHOLDER. Names typed as plain words cannot be recognised and are left alone.
+   * Text with `<GERRIT_ACCOUNT_n>` replaced by n's pseudonym, every identity of an account seen so far
+   * by its pseudonym, and every other e-mail-like string by EMAIL_PLACEHOLDER. A name of an account this
+   * host never showed cannot be recognised.
    */
   scrubText(text: string): string {
-    return text
-      .replace(ACCOUNT_TOKEN, (_, id: string) => this.pseudonymForId(Number(id)))
-      .replace(EMAIL, EMAIL_PLACEHOLDER);
+    const tokens = text.replace(ACCOUNT_TOKEN, (_, id: string) => this.pseudonymForId(Number(id)));
+    return this.scrubIdentities(tokens).replace(EMAIL, EMAIL_PLACEHOLDER);
   }
 
   private hash(key: string): string {
