@@ -1,7 +1,7 @@
 // Fault injection: a fault matches a request by a regex over its raw path and query (as sent, still
 // URL-encoded), fires `times` times (default 1), then the route behaves normally again.
 
-export type FaultKind = '429' | '503' | 'reset' | 'truncated' | 'slow' | '500';
+export type FaultKind = '429' | '503' | 'reset' | 'truncated' | 'slow' | '500' | 'html' | 'no_xssi' | 'trickle' | 'body';
 
 export interface Fault {
   route: RegExp;
@@ -10,8 +10,31 @@ export interface Fault {
   times?: number;
   /** 429 always sends Retry-After (default 0); 503 sends it only when this is set. */
   retryAfterSeconds?: number;
-  /** For `slow`: how long to wait before answering normally; default 200 ms. */
+  /** For `slow`: how long to wait before answering normally (default 200 ms); for `trickle`: between bytes (default 1000 ms). */
   delayMs?: number;
+  /** For `body`: a 200 with this JSON text after the XSSI line, as a hostile host would send it. */
+  body?: string;
+}
+
+/** Faults at random: each request (robots.txt aside) meets one of `kinds` with probability `rate`, from a seeded PRNG. */
+export interface Chaos {
+  rate: number;
+  seed: number;
+  kinds: FaultKind[];
+  /** For `slow` and `trickle`. */
+  delayMs?: number;
+}
+
+/** mulberry32: a small seeded PRNG, so a chaos run is the same run every time. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 interface ArmedFault {

@@ -2,12 +2,12 @@
 // wire format, with faults that tests inject per route. node:http only.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { type Fault, FaultList } from './faults';
+import { type Chaos, type Fault, FaultList, seededRandom } from './faults';
 import { FixtureStore, loadOrgFixture } from './fixtureStore';
 import type { OrgFixture } from './fixtureTypes';
-import { DEFAULT_ROBOTS_TXT, type Reply, route } from './routes';
+import { DEFAULT_ROBOTS_TXT, type Reply, route, XSSI_PREFIX } from './routes';
 
-export type { Fault, FaultKind } from './faults';
+export type { Chaos, Fault, FaultKind } from './faults';
 
 export const SAMPLE_ORGS: string[] = ['openstack', 'qt', 'wikimedia'];
 
@@ -38,6 +38,8 @@ export interface FakeGerritOptions {
   /** GET /config/server/version; default 3.10.3. */
   serverVersion?: string;
   faults?: Fault[];
+  /** Faults at random on top of `faults`. */
+  chaos?: Chaos;
   robotsTxt?: string;
   port?: number;
 }
@@ -56,13 +58,19 @@ export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerr
   const robotsTxt = opts.robotsTxt ?? DEFAULT_ROBOTS_TXT;
   const requests: LoggedRequest[] = [];
   const sockets = new Set<Socket>();
+  const random = opts.chaos ? seededRandom(opts.chaos.seed) : undefined;
+  const chaosFault = (url: string): Fault | undefined => {
+    if (!opts.chaos || !random || url === '/robots.txt' || random() >= opts.chaos.rate) return undefined;
+    const kind = opts.chaos.kinds[Math.floor(random() * opts.chaos.kinds.length)];
+    return { route: /./, kind, delayMs: opts.chaos.delayMs };
+  };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
     const logged: LoggedRequest = { method, path: url, status: 0 };
     requests.push(logged);
-    const fault = faults.take(url);
+    const fault = faults.take(url) ?? chaosFault(url);
     if (fault?.kind === 'slow') await delay(fault.delayMs ?? 200);
     if (fault?.kind === 'reset') {
       // An RST, not a clean close, where the platform allows it.
@@ -79,8 +87,14 @@ export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerr
       reply = { status: 503, headers, body: 'Service Unavailable\n' };
     } else if (fault?.kind === '500') {
       reply = { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Internal server error\n' };
+    } else if (fault?.kind === 'body') {
+      reply = { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: `${XSSI_PREFIX}${fault.body ?? ''}\n` };
+    } else if (fault?.kind === 'html') {
+      // A proxy's or a login page's 200, as some hosts answer while they are down.
+      reply = { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<!DOCTYPE html>\n<html><body><h1>Maintenance</h1></body></html>\n' };
     } else {
       reply = route(store, method, url, robotsTxt, String(req.headers.accept ?? ''));
+      if (fault?.kind === 'no_xssi' && reply.body.startsWith(XSSI_PREFIX)) reply = { ...reply, body: reply.body.slice(XSSI_PREFIX.length) };
     }
     logged.status = reply.status;
     if (fault?.kind === 'truncated') {
@@ -88,6 +102,17 @@ export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerr
       const bytes = Buffer.from(reply.body);
       res.writeHead(reply.status, reply.headers);
       res.end(bytes.subarray(0, Math.floor(bytes.length / 2)));
+      return;
+    }
+    if (fault?.kind === 'trickle') {
+      // The whole answer, one byte at a time: only a deadline on the whole request stops waiting for it.
+      const bytes = Buffer.from(reply.body);
+      res.writeHead(reply.status, { ...reply.headers, 'Content-Length': bytes.length });
+      for (let i = 0; i < bytes.length && !res.destroyed; i++) {
+        res.write(bytes.subarray(i, i + 1));
+        await delay(fault.delayMs ?? 1000);
+      }
+      if (!res.destroyed) res.end();
       return;
     }
     send(res, reply, method === 'HEAD');

@@ -113,16 +113,20 @@ describe('fetch from the sample Gerrit', function () {
     assert.deepEqual(diffRequests.filter((r) => /COMMIT_MSG|PATCHSET_LEVEL|MERGE_LIST/.test(r.path)), []);
   });
 
-  it('a second run fetches nothing new', async () => {
+  it('a second run fetches nothing new, only what the host failed to return, and stores the same records', async () => {
+    const failed = new Set([`/changes/${SCENARIO.commentsFetchError.change}/`, `/changes/${SCENARIO.diffFetchError.change}/`]);
     const before = hosts.map((h) => h.requests.length);
     await fetchInto(file, config);
     const after = hosts.map((h) => h.requests.slice(before[hosts.indexOf(h)]));
     for (const reqs of after) {
-      assert.deepEqual(reqs.filter((r) => /\/comments|\/diff/.test(r.path)).map((r) => r.path), []);
-      assert.ok(reqs.every((r) => /^\/changes\/\?|^\/robots\.txt$/.test(r.path)));
+      const perChange = reqs.filter((r) => /^\/changes\/\d+\//.test(r.path));
+      assert.deepEqual(perChange.filter((r) => ![...failed].some((f) => r.path.startsWith(f))).map((r) => r.path), [], 'nothing for a change fetched whole');
+      assert.ok(reqs.every((r) => /^\/changes\/|^\/robots\.txt$/.test(r.path)));
     }
+    assert.ok(after.flat().some((r) => r.path.startsWith(`/changes/${SCENARIO.diffFetchError.change}/`)), 'the change whose diff failed is tried again');
     const again = await CorpusStore.open(file);
-    assert.equal(canonicalDump(again), canonicalDump(store));
+    assert.equal(canonicalDump(again), canonicalDump(store), 'the host still fails them: the same records');
+    assert.equal(again.scalar('SELECT fetch_attempts FROM changes WHERE number = ?', [SCENARIO.diffFetchError.change]), 2);
     again.close();
   });
 

@@ -33,19 +33,47 @@ describe('gerrit host client: responses, robots.txt, one connection', () => {
     assert.equal(stripXssi('{"a":1}'), '{"a":1}');
   });
 
-  it('reports a 2xx body that is not JSON as malformed, without asking again', async () => {
+  it('asks again, like after a 503, for a 2xx that is not Gerrit JSON, and reports it malformed when it stays so', async () => {
+    const bodies: [string, string, RegExp][] = [
+      ['application/json', ")]}'\n[{\"_number\": 1, \"subj", /truncated/],
+      ['text/html', '<!DOCTYPE html><html><body>Maintenance</body></html>', /HTML page/],
+      ['application/json', '[{"_number": 1}]', /no XSSI prefix/],
+    ];
+    for (const [type, body, message] of bodies) {
+      const { server, client } = await setUp(
+        withRobots(undefined, (_req, res) => {
+          res.writeHead(200, { 'content-type': type });
+          res.end(body);
+        }),
+        { maxRetries: 2 },
+      );
+      const result = await client.getJson('/changes/1/comments');
+      assert.equal(!result.ok && result.reason, 'malformed');
+      assert.equal(!result.ok && result.status, 200);
+      assert.match(!result.ok ? result.message : '', message);
+      assert.equal(server.hits('/changes/1/comments').length, 3, 'the first try and two more');
+      assert.equal(client.stats.errors, 1);
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it('gives up an attempt whose body trickles past the deadline, and tries again', async () => {
+    let calls = 0;
     const { server, client } = await setUp(
       withRobots(undefined, (_req, res) => {
+        calls++;
+        if (calls > 1) return sendGerritJson(res, { ok: true });
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(")]}'\n[{\"_number\": 1, \"subj");
+        res.write(")]}'\n");
+        const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 50);
+        res.on('close', () => clearInterval(timer));
       }),
+      { requestDeadlineMs: 400, requestTimeoutMs: 60_000 },
     );
     const result = await client.getJson('/changes/1/comments');
-    assert.equal(result.ok, false);
-    assert.equal(!result.ok && result.reason, 'malformed');
-    assert.equal(!result.ok && result.status, 200);
-    assert.equal(server.hits('/changes/1/comments').length, 1);
-    assert.equal(client.stats.errors, 1);
+    assert.deepEqual(result, { ok: true, value: { ok: true }, status: 200 });
+    assert.equal(server.hits('/changes/1/comments').length, 2);
   });
 
   it('returns a 404 as an http failure with its status, without retrying', async () => {

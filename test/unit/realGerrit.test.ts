@@ -270,19 +270,17 @@ describe('listing records a host got wrong, over loopback HTTP', function () {
 describe('identities typed into text, over loopback HTTP', function () {
   this.timeout(60_000);
 
-  it('replaces every name, username and e-mail the host showed, wherever it is typed, and scrubs other addresses', async () => {
+  it('replaces every name, username and e-mail of the accounts in the same response, and scrubs other addresses', async () => {
     const typed = 'Thanks to CHIARA PLACEHOLDER-FIXTURE and @emilie_fx! Ask émilie testdaten-fixture, mail Chiara.Fixture@Example.Invalid, '
       + 'chiara@fixturehost or émilie@exämple.invalid.';
     const fixture = buildOrgFixture('openstack', [
-      { ...base, number: 950041, owner: 'chiara_fx', subject: 'owned by chiara', created: '2025-02-01 10:00:00',
-        files: { 'a.py': [null, fixable, edit(fixable, ['fix_value_2 =', ['fix_value_2 = 2']])] },
-        comments: [{ id: 'rg_other', path: 'a.py', ps: 1, line: 2, author: reviewer, message: 'Write the 2 out.' }] },
       { ...base, number: 950042, subject: 'typed names', created: '2025-02-02 10:00:00',
         files: { 'b.py': [null, fixable, edit(fixable, ['fix_value_4 =', ['fix_value_4 = 4']])] },
         comments: [
           { id: 'rg_typed', path: 'b.py', ps: 1, line: 4, author: reviewer, message: typed,
             fix: { description: 'Suggested edit', replacement: 'fix_value_4 = 4  # reviewed by Bruno Sample-Fixture\n', range: [4, 0, 5, 0] } },
-          { id: 'rg_emilie', path: 'b.py', ps: 1, line: 4, author: 'emilie_fx', message: 'Agreed.' },
+          { id: 'rg_second', path: 'b.py', ps: 1, line: 4, author: 'emilie_fx', message: 'Agreed.' },
+          { id: 'rg_third', path: 'b.py', ps: 1, line: 4, author: 'chiara_fx', message: 'Me too.' },
         ] },
     ]);
     const host = await startFakeGerrit({ org: 'openstack', fixture });

@@ -53,13 +53,15 @@ export interface DatasetFunnel {
  * - rebase_edited_examples: kept examples holding edits Gerrit marked due_to_rebase (kept on the after
  *   side, never counted as an answer), so a reading without them can be made again;
  * - status_unrecorded: changes stored before the fetch kept their status, which not_merged cannot check;
+ * - listing_cut_short: listings the fetch ended before the host said it had no more (a page with no
+ *   change not seen already, or maxListingPages), so the host may hold changes never listed;
  * - bot_account_service_user: comments bot_account removed whose author the host tagged SERVICE_USER;
  *   not counted for a host that could not send tags (before Gerrit 3.3) or whose tags were not recorded.
  * Per window: kind_unrecorded, nothing_left_overlap, target_in_comment and rebase_edited_examples.
  */
 export const ORG_COUNTERS = [
   'kind_unrecorded', 'nothing_left_overlap', 'target_in_comment', 'outside_windows', 'diff_unreadable', 'rebase_edited_examples', 'status_unrecorded',
-  'bot_account_service_user',
+  'bot_account_service_user', 'listing_cut_short',
 ] as const;
 export const WINDOW_COUNTERS = ['kind_unrecorded', 'nothing_left_overlap', 'target_in_comment', 'rebase_edited_examples'] as const;
 export type CounterName = (typeof ORG_COUNTERS)[number];

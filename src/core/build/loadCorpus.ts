@@ -45,6 +45,8 @@ export interface LoadedCorpus {
   withoutAccountTags: Set<string>;
   /** Per org: listed records the fetch could not store as a change (no usable number); fetch_errors with no key. */
   rejectedListings: Map<string, number>;
+  /** Per org: listings the fetch ended before the host said it had no more (listing_cut_short). */
+  listingCuts: Map<string, number>;
   changes: Map<number, ChangeRec>;
   confirmedFlags: Set<string>;
 }
@@ -135,7 +137,8 @@ export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signa
   const confirmedFlags = new Set<string>();
   eachRow(store, "SELECT example_key FROM flags WHERE status = 'confirmed'", [], ([key]) => confirmedFlags.add(String(key)));
   const rejectedListings = new Map<string, number>();
-  eachRow(store, "SELECT h.org, f.value FROM fetch_counters f JOIN hosts h ON h.id = f.host_id WHERE f.name = 'rejected_listing_records'", [],
-    ([org, n]) => rejectedListings.set(String(org), Number(n)));
-  return { config, windows, ctx, orgs, bots, serviceUsers, withoutCommentCounts, withoutAccountTags, rejectedListings, changes, confirmedFlags };
+  const listingCuts = new Map<string, number>();
+  eachRow(store, "SELECT h.org, f.name, f.value FROM fetch_counters f JOIN hosts h ON h.id = f.host_id WHERE f.name IN ('rejected_listing_records', 'listing_cut_short')", [],
+    ([org, name, n]) => (name === 'listing_cut_short' ? listingCuts : rejectedListings).set(String(org), Number(n)));
+  return { config, windows, ctx, orgs, bots, serviceUsers, withoutCommentCounts, withoutAccountTags, rejectedListings, listingCuts, changes, confirmedFlags };
 }

@@ -61,6 +61,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
     else if (c.statusUnrecorded) tally.count(c.org, null, 'status_unrecorded');
   }
   for (const [org, n] of corpus.rejectedListings) for (let i = 0; i < n; i++) tally.remove(org, null, 'collection', 'fetch_error');
+  for (const [org, n] of corpus.listingCuts) tally.count(org, null, 'listing_cut_short', n);
   await checkpoint(signal);
 
   progress('comments');

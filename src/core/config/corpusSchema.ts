@@ -110,6 +110,18 @@ export function buildCorpusSchema(): Record<string, unknown> {
               type: 'integer', minimum: 1, maximum: GERRIT_QUERY_LIMIT, default: 100,
               description: `Changes per listing page (Gerrit's default query limit is ${GERRIT_QUERY_LIMIT}).`,
             },
+            maxListingPages: {
+              type: 'integer', minimum: 1, default: 100000,
+              description: 'The most listing pages one fetch reads from this host; a listing that goes on past it (a host whose _more_changes never ends) is cut there and counted.',
+            },
+            requestDeadlineMs: {
+              type: 'integer', minimum: 1000, default: 120000,
+              description: 'The longest one request may take, headers and body; a body that trickles in past it is cut off and retried.',
+            },
+            maxFetchAttempts: {
+              type: 'integer', minimum: 1, default: 3,
+              description: 'How many fetches try a change or diff the host failed to return, counted per record; after that it stays a fetch_error.',
+            },
           },
         },
       },

@@ -21,6 +21,12 @@ export interface HostConfig {
   botTemplates?: string[];
   /** Changes per listing page. */
   pageSize?: number;
+  /** Listing pages one fetch reads at most (a never-ending listing is cut and counted). */
+  maxListingPages?: number;
+  /** One request's whole time, headers and body, in ms. */
+  requestDeadlineMs?: number;
+  /** Fetches that try a failed change or diff again, counted per record. */
+  maxFetchAttempts?: number;
 }
 
 export interface RulesConfig {

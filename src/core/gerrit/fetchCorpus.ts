@@ -18,7 +18,7 @@ export interface FetchOptions {
   /** Write the file at most this often while fetching (and always at the end). Default 2 s. */
   checkpointEveryMs?: number;
   /** Overrides for tests: small backoffs. */
-  clientOptions?: { baseBackoffMs?: number; maxBackoffMs?: number; maxRetries?: number; requestTimeoutMs?: number };
+  clientOptions?: { baseBackoffMs?: number; maxBackoffMs?: number; maxRetries?: number; requestTimeoutMs?: number; requestDeadlineMs?: number };
 }
 
 export interface FetchSummary {
@@ -58,7 +58,7 @@ export async function fetchCorpus(store: CorpusStore, config: CorpusConfig, opts
   const failures: string[] = [];
   const results = await Promise.all(config.hosts.map(async (host) => {
     const hostId = Number(store.scalar('SELECT id FROM hosts WHERE org = ?', [host.org]));
-    const client = new HostClient({ baseUrl: host.url, minIntervalMs: host.minIntervalMs, userAgent, signal: opts.signal, onEvent: opts.onEvent, ...opts.clientOptions });
+    const client = new HostClient({ baseUrl: host.url, minIntervalMs: host.minIntervalMs, requestDeadlineMs: host.requestDeadlineMs, userAgent, signal: opts.signal, onEvent: opts.onEvent, ...opts.clientOptions });
     try {
       return await fetchHost({
         store, config, host, hostId, windows, client, signal: opts.signal, checkpoint, onProgress: opts.onProgress,

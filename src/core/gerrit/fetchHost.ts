@@ -6,6 +6,7 @@ import type { CorpusStore } from '../store/corpusStore';
 import { HostClient, type GerritResult } from './hostClient';
 import { PSEUDO_FILES, RecordWriter, gerritTime, unreadableChange, unusableListing, type StoredComment } from './fetchRecords';
 import type { Pseudonymizer } from './pseudonymize';
+import { commentsProblem, diffProblem, filesProblem } from './records';
 import type { ChangeInfo, CommentInfo, FilesByPath } from './types';
 
 export interface HostProgress {
@@ -34,6 +35,25 @@ export interface HostFetchContext {
 }
 
 const DEFAULT_PAGE = 100;
+const DEFAULT_MAX_PAGES = 100_000;
+const DEFAULT_MAX_ATTEMPTS = 3;
+
+/**
+ * Changes the host failed to return (their comments, a files list or a diff) are fetched again by a
+ * later fetch, until a change has been tried maxFetchAttempts times: after the host recovers, one more
+ * fetch gives what a fault-free run gives. robots.txt refusals are not retried, nor is a listed record
+ * that could not be read (it was never fetched: fetch_attempts 0; a later listing that reads it replaces it).
+ */
+function retryFailed(store: CorpusStore, hostId: number, maxAttempts: number): void {
+  store.run(
+    `UPDATE changes SET fetch_state = 'listed', collection_rule = NULL, fetch_error = NULL
+     WHERE host_id = ? AND fetch_state = 'done' AND fetch_attempts BETWEEN 1 AND ? - 1 AND (
+       collection_rule = 'fetch_error'
+       OR (collection_rule IS NULL AND EXISTS (SELECT 1 FROM diffs d WHERE d.change_id = changes.id AND d.fetch_error IS NOT NULL AND d.fetch_error NOT LIKE '%robots.txt disallows%'))
+       OR (collection_rule IS NULL AND EXISTS (SELECT 1 FROM file_lists f WHERE f.change_id = changes.id AND f.fetch_error IS NOT NULL AND f.fetch_error NOT LIKE '%robots.txt disallows%')))`,
+    [hostId, maxAttempts],
+  );
+}
 
 export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
   const { store, host, hostId } = ctx;
@@ -61,6 +81,11 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
     let offset = cp.list_offset;
     let highWater = cp.high_water;
     const pageSize = host.pageSize ?? DEFAULT_PAGE;
+    const maxPages = host.maxListingPages ?? DEFAULT_MAX_PAGES;
+    // A host whose _more_changes never ends must not keep us listing: a page that brings no change this
+    // run has not seen, or the page bound, ends the listing, and the cut is counted.
+    const seenThisRun = new Set<number>();
+    let pages = 0;
     let listing = true;
     while (listing) {
       ctx.signal?.throwIfAborted();
@@ -72,6 +97,11 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
         report();
         throw new HostListingError(host.org, page.ok ? 'listing is not an array' : page.message);
       }
+      pages++;
+      const numbers = page.value.map((c) => (c as { _number?: unknown } | null)?._number).filter((n): n is number => typeof n === 'number');
+      const fresh = numbers.filter((n) => !seenThisRun.has(n));
+      for (const n of numbers) seenThisRun.add(n);
+      const cut = page.value.length > 0 && fresh.length === 0 ? 'a page brought no change not listed already' : pages >= maxPages ? `${maxPages} pages read (maxListingPages)` : null;
       store.transaction(() => {
         for (const c of page.value) {
           // One bad record never stops the host: it is counted, and the rest of the page goes on.
@@ -91,7 +121,8 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
           if (!highWater || updated > highWater) highWater = updated;
         }
         offset += page.value.length;
-        const more = page.value.length > 0 && page.value[page.value.length - 1]._more_changes === true;
+        const more = cut === null && page.value.length > 0 && page.value[page.value.length - 1]._more_changes === true;
+        if (cut !== null && page.value[page.value.length - 1]?._more_changes === true) writer.listingCut(path, cut);
         setCheckpoint(store, hostId, more ? 'listing' : 'changes', offset, highWater);
         progress.listed += page.value.length;
         listing = more;
@@ -103,6 +134,7 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
   }
 
   progress.phase = 'changes';
+  retryFailed(store, hostId, host.maxFetchAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const pending = store.all<{ id: number; number: number; owner: string | null }>(
     "SELECT id, number, owner FROM changes WHERE host_id = ? AND fetch_state = 'listed' AND collection_rule IS NULL ORDER BY id",
     [hostId],
@@ -179,9 +211,10 @@ async function fetchChange(ctx: HostFetchContext, writer: RecordWriter, change: 
   const { store } = ctx;
   const commentsPath = `/changes/${change.number}/comments`;
   const comments = await ctx.client.getJson<Record<string, CommentInfo[]>>(commentsPath);
-  if (!comments.ok || !isCommentMap(comments.value)) {
+  const commentsBad = comments.ok ? commentsProblem(comments.value) : null;
+  if (!comments.ok || commentsBad) {
     const rule = !comments.ok && comments.reason === 'disallowed' ? 'disallowed' : 'fetch_error';
-    const message = comments.ok ? 'comments response is not a path → comments map' : comments.message;
+    const message = comments.ok ? `${commentsPath}: ${commentsBad}` : comments.message;
     store.transaction(() => {
       writer.logRequest(commentsPath, comments.ok ? comments.status : comments.status ?? 0, message);
       writer.finishChange(change.id, rule, message);
@@ -207,10 +240,11 @@ async function fetchChange(ctx: HostFetchContext, writer: RecordWriter, change: 
     ctx.signal?.throwIfAborted();
     const result = await ctx.client.getJson(`/changes/${change.number}/revisions/${base + 1}/files?base=${base}`);
     lists.push({ base, result });
-    const files = result.ok && isFileMap(result.value) ? result.value : undefined;
+    const filesBad = result.ok ? filesProblem(result.value) : result.message;
+    const files = filesBad === null && result.ok ? (result.value as FilesByPath) : undefined;
     for (const path of paths) {
       if (!files) {
-        diffs.push({ path, base, target: path, error: result.ok ? 'files response is not a path → FileInfo map' : result.message });
+        diffs.push({ path, base, target: path, error: filesBad ?? 'files list failed' });
         continue;
       }
       const target = pathInNext(files, path);
@@ -225,15 +259,13 @@ async function fetchChange(ctx: HostFetchContext, writer: RecordWriter, change: 
   const created = String(store.scalar('SELECT created FROM changes WHERE id = ?', [change.id]));
   store.transaction(() => {
     for (const l of lists) {
-      const valid = l.result.ok && isFileMap(l.result.value);
-      writer.fileList(change.id, l.base, valid && l.result.ok ? JSON.stringify(l.result.value) : null,
-        valid ? null : l.result.ok ? 'files response is not a path → FileInfo map' : l.result.message);
+      const problem = l.result.ok ? filesProblem(l.result.value) : l.result.message;
+      writer.fileList(change.id, l.base, problem === null && l.result.ok ? JSON.stringify(l.result.value) : null, problem);
     }
     for (const d of diffs) {
       const r = d.result;
-      const valid = r !== undefined && r.ok && isDiffInfo(r.value);
-      const error = d.error ?? (valid ? null : r === undefined ? 'not requested' : r.ok ? 'diff response has no content array' : r.message);
-      writer.diff(change.id, d.path, d.base, valid && r.ok ? JSON.stringify(r.value) : null, error, d.target === d.path ? null : d.target);
+      const problem = d.error ?? (r === undefined ? 'not requested' : r.ok ? diffProblem(r.value) : r.message);
+      writer.diff(change.id, d.path, d.base, problem === null && r?.ok ? JSON.stringify(r.value) : null, problem, d.target === d.path ? null : d.target);
     }
     writer.finishChange(change.id, null, null);
     const w = windowOf(ctx.windows, created);
@@ -260,14 +292,3 @@ function passesCheapRules(c: StoredComment, owner: string | null, bots: Readonly
   return !PSEUDO_FILES.has(c.path) && c.author !== owner && !(c.author !== null && bots.has(c.author)) && c.line !== null;
 }
 
-function isCommentMap(v: unknown): v is Record<string, CommentInfo[]> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(Array.isArray);
-}
-
-function isFileMap(v: unknown): v is FilesByPath {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((f) => f !== null && typeof f === 'object' && !Array.isArray(f));
-}
-
-function isDiffInfo(v: unknown): boolean {
-  return v !== null && typeof v === 'object' && Array.isArray((v as { content?: unknown }).content);
-}

@@ -1,7 +1,7 @@
 // Writes pseudonymized Gerrit records into the corpus file. Nothing here stores an account id,
 // name, username or email: accounts arrive as pseudonyms from the Pseudonymizer.
 import type { CorpusStore } from '../store/corpusStore';
-import type { Pseudonymizer } from './pseudonymize';
+import type { IdentityIndex, Pseudonymizer } from './pseudonymize';
 import type { ChangeInfo, CommentInfo } from './types';
 
 /**
@@ -88,8 +88,8 @@ export class RecordWriter {
   comments(changeId: number, byPath: Record<string, CommentInfo[]>): StoredComment[] {
     const stored: StoredComment[] = [];
     const seen = new Set<string>();
-    // Every author first, so a comment that names a later comment's author is scrubbed of that name too.
-    for (const list of Object.values(byPath)) for (const c of list) this.account(c.author);
+    // Every author of the response first, so a comment that types any of them is scrubbed of it.
+    const identities = this.pseudonyms.identities(Object.values(byPath).flatMap((list) => list.map((c) => c.author)));
     for (const [path, list] of Object.entries(byPath)) {
       for (const c of list) {
         const author = this.account(c.author);
@@ -106,8 +106,8 @@ export class RecordWriter {
              updated = excluded.updated, unresolved = excluded.unresolved, fix_suggestions = excluded.fix_suggestions`,
           [changeId, row.gerritId, path, row.patchSet, side, row.line, range?.start_line ?? null, range?.start_character ?? null,
             range?.end_line ?? null, range?.end_character ?? null, (c.in_reply_to as string | undefined) ?? null, author,
-            this.pseudonyms.scrubText(c.message ?? ''), gerritTime(c.updated), c.unresolved === undefined ? null : c.unresolved ? 1 : 0,
-            this.fixSuggestions(c)],
+            this.pseudonyms.scrubText(c.message ?? '', identities), gerritTime(c.updated), c.unresolved === undefined ? null : c.unresolved ? 1 : 0,
+            this.fixSuggestions(c, identities)],
         );
         seen.add(row.gerritId);
         stored.push(row);
@@ -125,7 +125,7 @@ export class RecordWriter {
    * scrubbed like its message, as a JSON list; null when it carries none. Only the texts are kept:
    * descriptions and ranges are not needed by any rule.
    */
-  private fixSuggestions(c: CommentInfo): string | null {
+  private fixSuggestions(c: CommentInfo, identities: IdentityIndex): string | null {
     const fixes = (c as { fix_suggestions?: unknown }).fix_suggestions;
     if (!Array.isArray(fixes) || fixes.length === 0) return null;
     const texts: string[] = [];
@@ -134,7 +134,7 @@ export class RecordWriter {
       if (!Array.isArray(replacements)) continue;
       for (const r of replacements) {
         const text = (r as { replacement?: unknown } | null)?.replacement;
-        if (typeof text === 'string') texts.push(this.pseudonyms.scrubText(text));
+        if (typeof text === 'string') texts.push(this.pseudonyms.scrubText(text, identities));
       }
     }
     return JSON.stringify(texts);
@@ -159,8 +159,18 @@ export class RecordWriter {
     );
   }
 
+  /** One fetch of the change ended (fetch_attempts counts them, for retryFailed). */
   finishChange(changeId: number, collectionRule: string | null, error: string | null): void {
-    this.store.run("UPDATE changes SET fetch_state = 'done', collection_rule = ?, fetch_error = ? WHERE id = ?", [collectionRule, error, changeId]);
+    this.store.run("UPDATE changes SET fetch_state = 'done', collection_rule = ?, fetch_error = ?, fetch_attempts = fetch_attempts + 1 WHERE id = ?",
+      [collectionRule, error, changeId]);
+  }
+
+  /** The listing was ended before the host said it had no more: counted per host, and logged with why. */
+  listingCut(request: string, reason: string): void {
+    this.store.run(
+      `INSERT INTO fetch_counters(host_id, name, value) VALUES (?, 'listing_cut_short', 1)
+       ON CONFLICT(host_id, name) DO UPDATE SET value = value + 1`, [this.hostId]);
+    this.logRequest(request, 200, `listing cut short: ${reason}`);
   }
 
   /** A listed record with no usable change number: counted per host, and logged with why. */

@@ -13,7 +13,7 @@ import { Pacer } from './pace';
 import { loadRobots, type RobotsRules } from './robots';
 import { RETRY_STATUSES, backoffMs, describeError, isRetryableError, retryAfterMs } from './retryPolicy';
 import { ROBOTS_TOKEN, USER_AGENT } from './userAgent';
-import { parseGerritJson } from './xssi';
+import { parseGerritReply } from './xssi';
 import type { Fetched, GerritFailure, GerritResult, HostClientEvent, HostClientOptions, HostClientStats } from './hostClientTypes';
 
 export type { Fetched, GerritFailure, GerritResult, HostClientEvent, HostClientOptions, HostClientStats } from './hostClientTypes';
@@ -31,6 +31,7 @@ export class HostClient {
   private readonly maxBackoffMs: number;
   private readonly maxRetryAfterMs: number;
   private readonly timeoutMs: number;
+  private readonly deadlineMs: number;
   private robots: RobotsRules | undefined;
   /** Every getJson chains onto this, so calls run strictly one after another. */
   private tail: Promise<unknown> = Promise.resolve();
@@ -45,6 +46,7 @@ export class HostClient {
     this.maxBackoffMs = options.maxBackoffMs ?? 60_000;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10 * 60_000;
     this.timeoutMs = options.requestTimeoutMs ?? 60_000;
+    this.deadlineMs = options.requestDeadlineMs ?? 120_000;
     // A Client is a single connection (re-opened if the host closes it); pipelining 1 keeps at most
     // one request on it.
     this.client = new Client(this.base.origin, {
@@ -88,17 +90,12 @@ export class HostClient {
       this.emit({ type: 'disallowed', path });
       return { ok: false, reason: 'disallowed', message: `robots.txt disallows ${path} for ${ROBOTS_TOKEN}` };
     }
-    const res = await this.fetchWithRetries(path);
+    const res = await this.fetchWithRetries(path, true);
     if (!res.ok) return this.fail(path, res);
     if (res.status < 200 || res.status >= 300) {
       return this.fail(path, { ok: false, reason: 'http', status: res.status, message: `HTTP ${res.status}` });
     }
-    // A complete 2xx body that does not parse is not retried: asking again would return the same
-    // bytes. A body cut short by the connection never gets here; undici reports it as a transport
-    // fault, which fetchWithRetries retries like any other.
-    const parsed = parseGerritJson(res.body);
-    if (!parsed.ok) return this.fail(path, { ok: false, reason: 'malformed', status: res.status, message: parsed.message });
-    return { ok: true, value: parsed.value as T, status: res.status };
+    return { ok: true, value: res.json as T, status: res.status };
   }
 
   private async ensureRobots(): Promise<{ ok: true; rules: RobotsRules } | GerritFailure> {
@@ -114,7 +111,7 @@ export class HostClient {
    * One GET with bounded retries. Every attempt, retries included, waits for the pace; a retry also
    * waits for Retry-After, or for a jittered exponential backoff when the host gave none.
    */
-  private async fetchWithRetries(path: string): Promise<Fetched> {
+  private async fetchWithRetries(path: string, json = false): Promise<Fetched> {
     const signal = this.options.signal;
     let notBefore = Pacer.now();
     for (let attempt = 1; ; attempt++) {
@@ -123,12 +120,15 @@ export class HostClient {
       this.stats.requests++;
       let outcome: Fetched;
       let retryAfter: number | undefined;
+      // One deadline for the whole attempt: undici's timeouts are per gap, so a byte a second never trips them.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), this.deadlineMs);
       try {
         const res = await this.client.request({
           path,
           method: 'GET',
           headers: { 'user-agent': this.userAgent, accept: 'application/json' },
-          signal,
+          signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
         });
         this.pacer.answered();
         const body = await res.body.text();
@@ -139,10 +139,19 @@ export class HostClient {
         this.pacer.answered();
         signal?.throwIfAborted();
         this.emit({ type: 'request', path, attempt, elapsedMs: Math.round(Pacer.now() - started) });
-        if (!isRetryableError(e)) return { ok: false, reason: 'network', message: describeError(e) };
-        outcome = { ok: false, reason: 'network', message: describeError(e) };
+        const late = deadline.signal.aborted;
+        if (!late && !isRetryableError(e)) return { ok: false, reason: 'network', message: describeError(e) };
+        outcome = { ok: false, reason: 'network', message: late ? `no complete answer within ${Math.round(this.deadlineMs / 1000)} s` : describeError(e) };
+      } finally {
+        clearTimeout(timer);
       }
 
+      // A 2xx that is not Gerrit JSON (cut short, an HTML page, no XSSI line) is a fault of the moment
+      // like a 503: the host sends the real answer again once it recovers.
+      if (json && outcome.ok && outcome.status >= 200 && outcome.status < 300) {
+        const parsed = parseGerritReply(outcome.body);
+        outcome = parsed.ok ? { ...outcome, json: parsed.value } : { ok: false, reason: 'malformed', status: outcome.status, message: parsed.message };
+      }
       if (outcome.ok && !RETRY_STATUSES.has(outcome.status)) return outcome;
       const final: Fetched = outcome.ok
         ? { ok: false, reason: 'http', status: outcome.status, message: `HTTP ${outcome.status} after ${attempt} attempt(s)` }

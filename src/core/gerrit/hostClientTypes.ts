@@ -20,6 +20,8 @@ export interface HostClientOptions {
   maxRetryAfterMs?: number;
   /** Time allowed for the response headers, and for each gap in the body. Default 60 s. */
   requestTimeoutMs?: number;
+  /** Time allowed for one whole attempt, headers and body: a body that trickles in is cut off. Default 120 s. */
+  requestDeadlineMs?: number;
   /** Log and progress hook; it must not throw (anything it throws is ignored). */
   onEvent?: (e: HostClientEvent) => void;
   /** Aborting stops the current wait or request at once; getJson then rejects with the signal's reason. */
@@ -60,5 +62,5 @@ export interface HostClientStats {
 
 /** One GET, after retries: the final response (any status), or why none came. */
 export type Fetched =
-  | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; body: string }
-  | { ok: false; reason: 'http' | 'network'; status?: number; message: string };
+  | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; body: string; json?: unknown }
+  | { ok: false; reason: 'http' | 'network' | 'malformed'; status?: number; message: string };

@@ -42,6 +42,12 @@ export function requireSalt(env: NodeJS.ProcessEnv, varName: string): string {
   return salt;
 }
 
+/** Identities (normalised) → pseudonym, and the most words any of them has. Memory only, never stored. */
+export interface IdentityIndex {
+  names: Map<string, string>;
+  words: number;
+}
+
 export interface PseudonymousAccount {
   pseudonym: string;
   isBot: boolean;
@@ -52,9 +58,6 @@ export interface PseudonymousAccount {
 export class Pseudonymizer {
   private readonly host: string;
   private readonly cache = new Map<string, string>();
-  /** Every name, display name, username and e-mail of this host's accounts seen so far → pseudonym. Memory only. */
-  private readonly identities = new Map<string, string>();
-  private identityWords = 1;
 
   /**
    * `host` is the host name the accounts belong to (e.g. review.opendev.org); a URL is reduced to
@@ -78,43 +81,51 @@ export class Pseudonymizer {
     const isServiceUser = Array.isArray(a.tags) && a.tags.includes(SERVICE_USER_TAG);
     const isBot = isServiceUser || (id !== undefined && this.botAccountIds.has(id));
     const pseudonym = id !== undefined ? this.pseudonymForId(id) : a.email ? this.hash(`email:${a.email.trim().toLowerCase()}`) : undefined;
-    if (pseudonym === undefined) return undefined;
-    this.learn(a, pseudonym);
-    return { pseudonym, isBot, isServiceUser };
-  }
-
-  /** Remembers how an account is written, so text that types it can be scrubbed (scrubText). */
-  private learn(a: AccountInfo, pseudonym: string): void {
-    const r = a as Record<string, unknown>;
-    const secondary = Array.isArray(r.secondary_emails) ? r.secondary_emails : [];
-    for (const v of [r.name, r.display_name, r.username, r.email, ...secondary]) {
-      if (typeof v !== 'string') continue;
-      const key = identityKey(v);
-      if (key.length < MIN_IDENTITY_LENGTH || this.identities.has(key)) continue;
-      this.identities.set(key, pseudonym);
-      this.identityWords = Math.min(MAX_IDENTITY_WORDS, Math.max(this.identityWords, key.split(' ').length));
-    }
+    return pseudonym === undefined ? undefined : { pseudonym, isBot, isServiceUser };
   }
 
   /**
-   * Text with every known identity of this host (name, display name, username, e-mail of an account
-   * seen so far) replaced by its pseudonym, case-insensitively and on word boundaries; linear in the
-   * text, however many accounts the host has: words are looked up, not matched one identity at a time.
+   * How the given accounts are written (name, display name, username, e-mails) → their pseudonyms, to
+   * scrub text that types them (scrubText). The caller passes the accounts of one response, so what a
+   * text becomes depends on that response alone, not on what this process happened to see before: a
+   * resumed or incremental fetch stores the same text as an uninterrupted one.
    */
-  private scrubIdentities(text: string): string {
-    if (this.identities.size === 0) return text;
+  identities(accounts: readonly (AccountInfo | undefined)[]): IdentityIndex {
+    const index: IdentityIndex = { names: new Map(), words: 1 };
+    for (const a of accounts) {
+      const pseudonym = this.account(a)?.pseudonym;
+      if (!a || pseudonym === undefined) continue;
+      const r = a as Record<string, unknown>;
+      const secondary = Array.isArray(r.secondary_emails) ? r.secondary_emails : [];
+      for (const v of [r.name, r.display_name, r.username, r.email, ...secondary]) {
+        if (typeof v !== 'string') continue;
+        const key = identityKey(v);
+        if (key.length < MIN_IDENTITY_LENGTH || index.names.has(key)) continue;
+        index.names.set(key, pseudonym);
+        index.words = Math.min(MAX_IDENTITY_WORDS, Math.max(index.words, key.split(' ').length));
+      }
+    }
+    return index;
+  }
+
+  /**
+   * Text with every identity of `index` replaced by its pseudonym, case-insensitively and on word
+   * boundaries; linear in the text, however many accounts: words are looked up, not matched one
+   * identity at a time.
+   */
+  private scrubIdentities(text: string, index: IdentityIndex | undefined): string {
+    if (!index || index.names.size === 0) return text;
     const words = [...text.matchAll(WORD)].map((m) => ({ start: m.index as number, end: (m.index as number) + m[0].length, text: m[0] }));
     const out: string[] = [];
     let at = 0;
     for (let i = 0; i < words.length; i++) {
-      for (let n = Math.min(this.identityWords, words.length - i); n >= 1; n--) {
-        const last = words[i + n - 1];
+      for (let n = Math.min(index.words, words.length - i); n >= 1; n--) {
         // A name of several words is found only where whitespace alone separates them.
         if (n > 1 && !words.slice(i + 1, i + n).every((w, k) => /^\s+$/.test(text.slice(words[i + k].end, w.start)))) continue;
-        const pseudonym = this.identities.get(identityKey(words.slice(i, i + n).map((w) => w.text).join(' ')));
+        const pseudonym = index.names.get(identityKey(words.slice(i, i + n).map((w) => w.text).join(' ')));
         if (pseudonym === undefined) continue;
         out.push(text.slice(at, words[i].start), pseudonym);
-        at = last.end;
+        at = words[i + n - 1].end;
         i += n - 1;
         break;
       }
@@ -129,13 +140,13 @@ export class Pseudonymizer {
   }
 
   /**
-   * Text with `<GERRIT_ACCOUNT_n>` replaced by n's pseudonym, every identity of an account seen so far
-   * by its pseudonym, and every other e-mail-like string by EMAIL_PLACEHOLDER. A name of an account this
-   * host never showed cannot be recognised.
+   * Text with `<GERRIT_ACCOUNT_n>` replaced by n's pseudonym, every identity of `index` (the accounts of
+   * the same response) by its pseudonym, and every other e-mail-like string by EMAIL_PLACEHOLDER. The
+   * name of an account the response does not show cannot be recognised.
    */
-  scrubText(text: string): string {
+  scrubText(text: string, index?: IdentityIndex): string {
     const tokens = text.replace(ACCOUNT_TOKEN, (_, id: string) => this.pseudonymForId(Number(id)));
-    return this.scrubIdentities(tokens).replace(EMAIL, EMAIL_PLACEHOLDER);
+    return this.scrubIdentities(tokens, index).replace(EMAIL, EMAIL_PLACEHOLDER);
   }
 
   private hash(key: string): string {

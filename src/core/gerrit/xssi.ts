@@ -14,6 +14,16 @@ export function stripXssi(body: string): string {
 export type ParsedJson = { ok: true; value: unknown } | { ok: false; message: string };
 
 /**
+ * A Gerrit REST answer: every JSON answer Gerrit sends starts with the XSSI line (RestApiServlet), so
+ * a 2xx body without it (a proxy's page, a captive portal) is not Gerrit's and is refused.
+ */
+export function parseGerritReply(body: string): ParsedJson {
+  const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
+  if (!text.startsWith(XSSI_PREFIX)) return { ok: false, message: /^\s*</.test(text) ? 'an HTML page, not Gerrit JSON' : 'no XSSI prefix: not a Gerrit JSON answer' };
+  return parseGerritJson(text);
+}
+
+/**
  * Parses a Gerrit JSON body. Unknown fields are kept as they are (nothing is validated against a
  * schema here); a body that is not JSON, including one cut short, yields `ok: false`.
  */

@@ -197,10 +197,12 @@ export const MIGRATIONS: readonly string[] = [
   // - diffs.target_path, the file's path at N + 1 when it was renamed (NULL: the same path);
   // - examples.rebase_edited_lines, the example's edited lines Gerrit marked due_to_rebase;
   // - accounts.service_user, the SERVICE_USER tag apart from the bot list (NULL: not recorded);
+  // - changes.fetch_attempts, how many fetches tried the change, so a failed one is tried again up to a bound;
   // - hosts.server_version and hosts.account_tags ('supported' when the host sends account tags,
   //   'unsupported' before Gerrit 3.3; NULL: not recorded), so bot_account's tag part can say "not counted".
   `
   ALTER TABLE accounts ADD COLUMN service_user INTEGER;
+  ALTER TABLE changes ADD COLUMN fetch_attempts INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE hosts ADD COLUMN server_version TEXT;
   ALTER TABLE hosts ADD COLUMN account_tags TEXT;
   ALTER TABLE changes ADD COLUMN status TEXT;
