@@ -9,6 +9,7 @@ import path from 'node:path';
 import { type ChangeSpec, code, crlf, edit, lineOf, noFinalNewline } from '../fake-gerrit/fixtures/dsl';
 import { buildOrgFixture } from '../fake-gerrit/fixtures/buildFixture';
 import { startFakeGerrit, type FakeGerrit } from '../fake-gerrit/server';
+import type { OrgFixture } from '../fake-gerrit/fixtureTypes';
 import { SAMPLE_SALT } from '../../scripts/sample-corpus';
 import { validateCorpusConfig } from '../../src/core/config/loadConfig';
 import { PRODUCT_WINDOWS } from '../../src/core/config/types';
@@ -84,6 +85,21 @@ const SPECS: ChangeSpec[] = [
     comments: [{ id: 'rg_abandoned', path: 'gone.py', ps: 1, line: 3, author: reviewer, message: 'Write the 3 out.' }] },
 ];
 
+/** A corpus file fetched over loopback from a fake host serving `fixture`; the host stays up until `close`. */
+async function fetched(fixture: OrgFixture, opts: { query?: string; serverVersion?: string } = {}) {
+  const host = await startFakeGerrit({ org: 'openstack', fixture, serverVersion: opts.serverVersion });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'rc-real-')), 'corpus.sqlite');
+  const store = await CorpusStore.create(file);
+  const config = validateCorpusConfig({
+    name: 'real-shapes', db: 'corpus.sqlite', start: '2024-10-01', salt: { env: 'REVIEW_CORPUS_SALT' },
+    windows: PRODUCT_WINDOWS.map((w) => ({ ...w })),
+    hosts: [{ org: 'openstack', url: host.url, query: opts.query ?? 'status:merged', minIntervalMs: 0 }],
+    rules: {},
+  }, 'real-shapes corpus.json');
+  const summary = await fetchCorpus(store, config, { salt: SAMPLE_SALT, clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 } });
+  return { host, store, file, summary, close: async () => { store.close(); await host.close(); } };
+}
+
 describe('real Gerrit shapes over loopback HTTP', function () {
   this.timeout(60_000);
   let host: FakeGerrit;
@@ -96,16 +112,7 @@ describe('real Gerrit shapes over loopback HTTP', function () {
   const requests = (pattern: RegExp) => host.requests.filter((r) => pattern.test(r.path)).map((r) => r.path);
 
   before(async () => {
-    host = await startFakeGerrit({ org: 'openstack', fixture: buildOrgFixture('openstack', SPECS) });
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'rc-real-')), 'corpus.sqlite');
-    const config = validateCorpusConfig({
-      name: 'real-shapes', db: 'corpus.sqlite', start: '2024-10-01', salt: { env: 'REVIEW_CORPUS_SALT' },
-      windows: PRODUCT_WINDOWS.map((w) => ({ ...w })),
-      hosts: [{ org: 'openstack', url: host.url, query: 'status:closed', minIntervalMs: 0 }],
-      rules: {},
-    }, 'real-shapes corpus.json');
-    store = await CorpusStore.create(file);
-    await fetchCorpus(store, config, { salt: SAMPLE_SALT, clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 } });
+    ({ host, store } = await fetched(buildOrgFixture('openstack', SPECS), { query: 'status:closed' }));
     build = await runBuild(store, { hunkFactsWorker: false });
   });
   after(async () => {
@@ -189,19 +196,12 @@ describe('what a host did not record, over loopback HTTP', function () {
       // A Gerrit 2.x listing has unresolved_comment_count but no total_comment_count (monocle's recording of one).
       if (opts.dropCommentCounts) delete (c.change as { total_comment_count?: number }).total_comment_count;
     }
-    const host = await startFakeGerrit({ org: 'openstack', fixture, serverVersion: opts.serverVersion });
-    const store = await CorpusStore.create(path.join(mkdtempSync(path.join(tmpdir(), 'rc-old-')), 'corpus.sqlite'));
+    const { host, store, close } = await fetched(fixture, { serverVersion: opts.serverVersion });
     try {
-      const config = validateCorpusConfig({
-        name: 'old-host', db: 'corpus.sqlite', start: '2024-10-01', salt: { env: 'REVIEW_CORPUS_SALT' },
-        windows: PRODUCT_WINDOWS.map((w) => ({ ...w })), hosts: [{ org: 'openstack', url: host.url, query: 'status:merged', minIntervalMs: 0 }], rules: {},
-      }, 'old-host corpus.json');
-      await fetchCorpus(store, config, { salt: SAMPLE_SALT, clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 } });
       const result = await runBuild(store, { hunkFactsWorker: false });
       return { result, requests: host.requests.map((r) => r.path), hostRow: store.get<{ server_version: string; account_tags: string | null }>('SELECT server_version, account_tags FROM hosts') };
     } finally {
-      store.close();
-      await host.close();
+      await close();
     }
   }
 
@@ -239,14 +239,8 @@ describe('listing records a host got wrong, over loopback HTTP', function () {
       950035: { _number: '../../robots.txt?' },
     };
     for (const c of fixture.changes) Object.assign(c.change, hostile[c.change._number] ?? {});
-    const host = await startFakeGerrit({ org: 'openstack', fixture });
-    const store = await CorpusStore.create(path.join(mkdtempSync(path.join(tmpdir(), 'rc-bad-')), 'corpus.sqlite'));
+    const { host, store, summary, close } = await fetched(fixture);
     try {
-      const config = validateCorpusConfig({
-        name: 'bad-listing', db: 'corpus.sqlite', start: '2024-10-01', salt: { env: 'REVIEW_CORPUS_SALT' },
-        windows: PRODUCT_WINDOWS.map((w) => ({ ...w })), hosts: [{ org: 'openstack', url: host.url, query: 'status:merged', minIntervalMs: 0 }], rules: {},
-      }, 'bad-listing corpus.json');
-      const summary = await fetchCorpus(store, config, { salt: SAMPLE_SALT, clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 } });
       assert.deepEqual(summary.failures, [], 'the host is fetched to the end');
       const paths = host.requests.map((r) => r.path);
       assert.ok(paths.some((p) => p.startsWith('/changes/950001/comments')), 'the good change is fetched');
@@ -261,8 +255,7 @@ describe('listing records a host got wrong, over loopback HTTP', function () {
       assert.equal(org.funnel.find((r) => r.stage === 'collection' && r.rule === 'fetch_error')?.removed, 5, 'four undatable changes and one unnumbered record');
       assert.equal(org.windows.test.funnel.find((r) => r.rule === 'fetch_error')?.removed, 0, 'none filed in the sealed window');
     } finally {
-      store.close();
-      await host.close();
+      await close();
     }
   });
 });
@@ -283,21 +276,14 @@ describe('identities typed into text, over loopback HTTP', function () {
           { id: 'rg_third', path: 'b.py', ps: 1, line: 4, author: 'chiara_fx', message: 'Me too.' },
         ] },
     ]);
-    const host = await startFakeGerrit({ org: 'openstack', fixture });
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'rc-typed-')), 'corpus.sqlite');
-    const store = await CorpusStore.create(file);
+    const { store, file, close } = await fetched(fixture);
     try {
-      const config = validateCorpusConfig({
-        name: 'typed', db: 'corpus.sqlite', start: '2024-10-01', salt: { env: 'REVIEW_CORPUS_SALT' },
-        windows: PRODUCT_WINDOWS.map((w) => ({ ...w })), hosts: [{ org: 'openstack', url: host.url, query: 'status:merged', minIntervalMs: 0 }], rules: {},
-      }, 'typed corpus.json');
-      await fetchCorpus(store, config, { salt: SAMPLE_SALT, clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 } });
       const message = String(store.scalar("SELECT message FROM comments WHERE gerrit_id = 'rg_typed'"));
       assert.match(message, /^Thanks to u_[0-9a-f]{16} and @u_[0-9a-f]{16}! Ask u_[0-9a-f]{16}, mail u_[0-9a-f]{16}, <email> or <email>\.$/);
       assert.match(String(store.scalar("SELECT fix_suggestions FROM comments WHERE gerrit_id = 'rg_typed'")), /reviewed by u_[0-9a-f]{16}/);
+      store.save();
     } finally {
-      store.close();
-      await host.close();
+      await close();
     }
     const bytes = readFileSync(file);
     for (const needle of ['Chiara', 'CHIARA', 'chiara', 'Placeholder', 'emilie_fx', 'Émilie', 'émilie', 'Testdaten', 'Bruno', 'Sample-Fixture', 'fixturehost', 'exämple']) {
