@@ -60,6 +60,10 @@ const SPECS: ChangeSpec[] = [
   { ...base, number: 950005, subject: 'untouched', created: '2025-01-09 10:00:00',
     files: { 'same.py': [null, same, same], 'other.py': [null, module('other', 5), module('another', 5)] },
     comments: [{ id: 'rg_same', path: 'same.py', ps: 1, line: 10, author: reviewer, message: 'Is this value still used?' }] },
+  // 3. A file deleted by the next patch set: a one-sided hunk.
+  { ...base, number: 950011, subject: 'delete', created: '2025-01-09 12:00:00',
+    files: { 'gone.py': [null, same, null] },
+    comments: [{ id: 'rg_gone', path: 'gone.py', ps: 1, line: 10, author: reviewer, message: 'Is this module still needed?' }] },
   // 4. A rebase brought an upstream edit next to the comment; the author changed nothing near it.
   { ...base, number: 950006, subject: 'rebase', created: '2025-01-10 10:00:00',
     files: { 'up.py': [rebaseParent, rebaseParent, edit(rebaseParent, ['upstream_value_5 =', ['upstream_value_5 = compute_upstream(5) + 1']], ['upstream_value_35 =', ['upstream_value_35 = 35']])] },
@@ -140,7 +144,7 @@ describe('real Gerrit shapes over loopback HTTP', function () {
     assert.equal(decision('comments', 'openstack/950003/rg_ws'), 'kept');
   });
 
-  it('3. follows a rename through the files list, and asks no diff for a file the next patch set left alone', () => {
+  it('3. follows a rename through the files list, reads a deleted file as one-sided, and asks no diff for a file left alone', () => {
     assert.deepEqual(requests(/^\/changes\/950004\/revisions\/2\/files\?/), ['/changes/950004/revisions/2/files?base=1']);
     assert.deepEqual(requests(/^\/changes\/950004\/.*\/diff/).map((p) => p.split('/diff')[0]), ['/changes/950004/revisions/2/files/new%2Fmoved.py']);
     const e = example(950004);
@@ -149,6 +153,8 @@ describe('real Gerrit shapes over loopback HTTP', function () {
     assert.match(e?.after_text ?? '', /moved_value_10 = compute_moved\(100\)/);
     assert.equal(store.scalar("SELECT target_path FROM diffs d JOIN changes c ON c.id = d.change_id WHERE c.number = 950004"), 'new/moved.py');
 
+    const gone = example(950011);
+    assert.deepEqual([gone?.unit, gone?.rule, gone?.after_text], ['hunks', 'one_sided', ''], 'a deleted file: a one-sided hunk');
     assert.deepEqual(requests(/^\/changes\/950005\/.*\/diff/), [], 'no diff request for same.py');
     assert.equal(decision('comments', 'openstack/950005/rg_same'), 'unchanged_around');
   });
