@@ -1,5 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UserError } from '../core/store/errors';
+import { visibleEscapes } from '../core/text/visibleEscapes';
+import { DEFAULT_WRITER_WAIT_MS, describeHolder, type LockHolder } from '../core/store/writerLock';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -53,4 +55,17 @@ function describeParseError(e: Error & { code?: string }): string {
   // Node's messages are multi-line for some codes; keep the first line, which names the argument.
   const first = e.message.split('\n')[0].replace(/\. To specify.*$/, '');
   return first.replace(/^Unknown option '(.*)'$/, 'unknown option $1');
+}
+
+/** How long a writer (fetch, build) waits for another writer's lock on the corpus file: `--wait <seconds>`, by default DEFAULT_WRITER_WAIT_MS. */
+export function lockWaitMs(cmd: string, value: string | boolean | undefined): number {
+  if (value === undefined) return DEFAULT_WRITER_WAIT_MS;
+  const s = String(value);
+  if (!/^\d+(\.\d+)?$/.test(s)) throw new UserError(`${cmd}: --wait ${s}: a number of seconds (0 fails at once if another writer holds the file)`);
+  return Number(s) * 1000;
+}
+
+/** Printed once when a writer starts waiting for another's lock; the failure after the wait is its own line. */
+export function waitingLine(file: string, holder: LockHolder | undefined, waitMs: number): string {
+  return `review-corpus: ${visibleEscapes(`${file}: in use by ${describeHolder(holder)}`)}; waiting up to ${waitMs / 1000} s for it (--wait)`;
 }

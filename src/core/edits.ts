@@ -5,7 +5,9 @@
 import { sealWindow, unsealWindow } from './config/windows';
 import { decideFlag } from './flags/flagStore';
 import { setLabel, type Label } from './labels/labels';
+import { statSync } from 'node:fs';
 import { CorpusStore, EDIT_RESERVE_BYTES } from './store/corpusStore';
+import { withWriterLock } from './store/writerLock';
 
 export type CorpusEdit =
   | { kind: 'label'; exampleKey: string; rater: string; label: Label; at: string }
@@ -30,8 +32,14 @@ export function applyEdit(store: CorpusStore, edit: CorpusEdit): string | undefi
   }
 }
 
-/** Worker → main thread: the edits of request `seq` are in the file, or could not be saved. */
-export type EditSaverReply = { type: 'saved'; seq: number } | { type: 'failed'; seq: number; message: string };
+/**
+ * Worker → main thread: the edits of request `seq` are in the file, or could not be saved; or, before
+ * either, the save waits for another writer of the file (`message` names it).
+ */
+export type EditSaverReply =
+  | { type: 'saved'; seq: number }
+  | { type: 'failed'; seq: number; message: string }
+  | { type: 'waiting'; seq: number; message: string };
 
 /** Main thread → worker: apply these edits in one transaction, then save the file. */
 export interface EditSaverRequest {
@@ -39,23 +47,80 @@ export interface EditSaverRequest {
   edits: CorpusEdit[];
 }
 
+/** What the saver writes in the corpus file's lock, for another writer's message. */
+export const SAVER_LOCK_COMMAND = 'Review Corpus: saving labels and flag decisions';
+
+/** Identifies the file's current bytes on disk: every atomic save is a new inode with a new mtime. */
+function fileStamp(file: string): string {
+  const s = statSync(file, { bigint: true });
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+
+interface SaverCopy {
+  store: CorpusStore;
+  /** The file's stamp when this copy was read or last saved: another writer's save changes it. */
+  stamp: string;
+}
+
+async function readCopy(dbFile: string): Promise<SaverCopy> {
+  const stamp = fileStamp(dbFile); // before the read: a save in between makes the stamp old, never the bytes
+  return { stamp, store: await CorpusStore.open(dbFile, { reserveBytes: EDIT_RESERVE_BYTES }) };
+}
+
 /**
- * The worker's side: opens `dbFile` once, then for each request applies its edits and saves
- * atomically, in order. A request that fails leaves this copy as the file is (rolled back).
+ * The worker's side: reads `dbFile` once, then for each request takes the corpus file's writer lock
+ * (waiting for as long as another writer holds it: a decision is never dropped), applies its edits and
+ * saves atomically, in order. If another writer (a CLI build or fetch) saved the file since this copy
+ * was read, the copy is read again under the lock first, so that writer's work is kept. A request that
+ * fails leaves the file as it was; the next one starts from the file.
  */
-export function serveEdits(dbFile: string, onRequest: (handler: (r: EditSaverRequest) => void) => void, reply: (r: EditSaverReply) => void): void {
-  const opening = CorpusStore.open(dbFile, { reserveBytes: EDIT_RESERVE_BYTES });
+export function serveEdits(
+  dbFile: string,
+  onRequest: (handler: (r: EditSaverRequest) => void) => void,
+  reply: (r: EditSaverReply) => void,
+  opts: { lockPollMs?: number } = {},
+): void {
+  // Read at once, before any request and without the lock, so the first save rarely waits for a
+  // read; the stamp says under the lock whether it is still the file.
+  let opening: Promise<SaverCopy | undefined> | undefined = readCopy(dbFile).catch(() => undefined);
+  let copy: SaverCopy | undefined;
   let queue = Promise.resolve();
   onRequest((request) => {
     queue = queue.then(async () => {
+      let result: EditSaverReply;
       try {
-        const store = await opening;
-        store.transaction(() => request.edits.forEach((e) => applyEdit(store, e)));
-        store.save();
-        reply({ type: 'saved', seq: request.seq });
+        await withWriterLock(dbFile, {
+          command: SAVER_LOCK_COMMAND,
+          waitMs: Infinity,
+          pollMs: opts.lockPollMs,
+          mustExist: true,
+          onWait: (message) => reply({ type: 'waiting', seq: request.seq, message }),
+        }, async () => {
+          if (opening) {
+            copy = await opening;
+            opening = undefined;
+          }
+          if (copy && copy.stamp !== fileStamp(dbFile)) {
+            copy.store.close();
+            copy = undefined;
+          }
+          copy ??= await readCopy(dbFile);
+          const store = copy.store;
+          try {
+            store.transaction(() => request.edits.forEach((e) => applyEdit(store, e)));
+            store.save();
+            copy.stamp = fileStamp(dbFile);
+          } catch (e) {
+            store.close(); // may hold edits the file does not: the next request reads the file again
+            copy = undefined;
+            throw e;
+          }
+        });
+        result = { type: 'saved', seq: request.seq }; // sent once the lock is released
       } catch (e) {
-        reply({ type: 'failed', seq: request.seq, message: (e as Error).message });
+        result = { type: 'failed', seq: request.seq, message: (e as Error).message };
       }
+      reply(result);
     });
   });
 }

@@ -2,7 +2,9 @@
 // main thread ever writing the file: a saver process (dist/worker.js, forked: jobs/workerProcess.ts)
 // holds a copy of the corpus, applies the same edits and saves it atomically. Edits that arrive while
 // a save runs go together in the next one. The saver is stopped when idle, to give its copy's memory
-// back; a new one reads the saved file.
+// back; a new one reads the saved file. Each save holds the corpus file's writer lock
+// (core/store/writerLock.ts); while another writer (a CLI fetch or build) holds it, the save waits,
+// the edits stay pending here, and onWaiting says who it waits for.
 import type { ChildProcess } from 'node:child_process';
 import type { CorpusEdit, EditSaverReply, EditSaverRequest } from '../core/edits';
 import { forkWorkerProcess } from './jobs/workerProcess';
@@ -19,7 +21,12 @@ export class BackgroundSaver {
   private idleTimer: NodeJS.Timeout | undefined;
   private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
 
-  constructor(private readonly workerFile: string, private readonly dbFile: string, private readonly onError: (message: string) => void) {}
+  constructor(
+    private readonly workerFile: string,
+    private readonly dbFile: string,
+    private readonly onError: (message: string) => void,
+    private readonly onWaiting: (message: string) => void = () => undefined,
+  ) {}
 
   /** Edits not known to be in the file yet. */
   get pending(): number {
@@ -61,6 +68,7 @@ export class BackgroundSaver {
     worker.send({ type: 'serve-edits', dbFile: this.dbFile });
     worker.on('message', (reply: EditSaverReply) => {
       if (reply.seq !== this.seq) return;
+      if (reply.type === 'waiting') return this.onWaiting(reply.message);
       if (reply.type === 'failed') return this.fail(reply.message);
       this.unsaved.splice(0, this.sent);
       this.sent = 0;

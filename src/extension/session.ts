@@ -84,6 +84,10 @@ export class CorpusSession implements vscode.Disposable {
     this.saver ??= new BackgroundSaver(this.workerFile, corpus.dbFile, (message) => {
       this.log.error(`saving ${corpus.dbFile}: ${message}`);
       void vscode.window.showErrorMessage(plainText(`Review Corpus: could not save ${corpus.dbFile} (${message}); your changes are kept in memory and saved with the next one`));
+    }, (message) => {
+      // Another writer (a CLI fetch or build) holds the file: the save waits for it, nothing is lost.
+      this.log.warn(`saving waits: ${message}`);
+      void vscode.window.showWarningMessage(plainText(`Review Corpus: your changes are kept and saved once the file is free. ${message}`));
     });
     this.saver.submit(edit);
     this.changed.fire(corpus);

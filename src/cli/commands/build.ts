@@ -1,5 +1,6 @@
-import type { CliCommand } from '../command';
+import { lockWaitMs, waitingLine, type CliCommand } from '../command';
 import { CorpusStore, buildReserve } from '../../core/store/corpusStore';
+import { withWriterLock } from '../../core/store/writerLock';
 import { runBuild } from '../../core/build/runBuild';
 import { loadCorpusConfig } from '../../core/config/loadConfig';
 import { storeConfig } from '../../core/gerrit/fetchCorpus';
@@ -7,23 +8,29 @@ import { storeConfig } from '../../core/gerrit/fetchCorpus';
 export const buildCommand: CliCommand = {
   name: 'build',
   summary: 'build examples from the stored records only (never the network)',
-  usage: 'build --db <file> [--config <corpus.json>]',
-  options: { db: { type: 'string' }, config: { type: 'string' } },
+  usage: 'build --db <file> [--config <corpus.json>] [--wait <seconds>]',
+  options: { db: { type: 'string' }, config: { type: 'string' }, wait: { type: 'string' } },
   required: ['db'],
   holdsWholeCorpus: true,
   async run(values, io) {
-    const store = await CorpusStore.open(String(values.db), { reserveBytes: buildReserve(String(values.db)) });
-    try {
-      const config = values.config ? loadCorpusConfig(String(values.config)) : undefined;
-      // The config a build ran with is the one verify --reproduce rebuilds with.
-      if (config) storeConfig(store, config);
-      const result = await runBuild(store, { signal: io.signal });
-      store.save();
-      if (result.newFlags) io.out(`${result.newFlags} new flags for the inspector`);
-      io.out(`build ${result.buildId}: ${result.kept} examples kept, corpus ${result.corpusHash.slice(0, 12)}, rules ${result.rulesVersion.slice(0, 12)}`);
-      return 0;
-    } finally {
-      store.close();
-    }
+    const db = String(values.db);
+    const waitMs = lockWaitMs('build', values.wait);
+    // Held from before the file is read to after its save: a second writer reading the same state
+    // would save over this build, or this build over its work.
+    return withWriterLock(db, { command: 'review-corpus build', waitMs, signal: io.signal, onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)), mustExist: true }, async () => {
+      const store = await CorpusStore.open(db, { reserveBytes: buildReserve(db) });
+      try {
+        const config = values.config ? loadCorpusConfig(String(values.config)) : undefined;
+        // The config a build ran with is the one verify --reproduce rebuilds with.
+        if (config) storeConfig(store, config);
+        const result = await runBuild(store, { signal: io.signal });
+        store.save();
+        if (result.newFlags) io.out(`${result.newFlags} new flags for the inspector`);
+        io.out(`build ${result.buildId}: ${result.kept} examples kept, corpus ${result.corpusHash.slice(0, 12)}, rules ${result.rulesVersion.slice(0, 12)}`);
+        return 0;
+      } finally {
+        store.close();
+      }
+    });
   },
 };

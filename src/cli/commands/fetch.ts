@@ -1,6 +1,7 @@
 import { requireContact } from '../../core/gerrit/userAgent';
-import type { CliCommand } from '../command';
+import { lockWaitMs, waitingLine, type CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
+import { withWriterLock } from '../../core/store/writerLock';
 import { requireSalt } from '../../core/gerrit/pseudonymize';
 import { corpusDbPath, loadCorpusConfig } from '../../core/config/loadConfig';
 import { sealWindow, syncWindows, unsealWindow } from '../../core/config/windows';
@@ -11,51 +12,55 @@ import { visibleEscapes } from '../../core/text/visibleEscapes';
 export const fetchCommand: CliCommand = {
   name: 'fetch',
   summary: 'fetch merged changes from every host in the config into the corpus file (pseudonymized, resumable)',
-  usage: 'fetch --config <corpus.json> [--db <file>] [--unseal <window>] [--seal <window>]',
-  options: { config: { type: 'string' }, db: { type: 'string' }, unseal: { type: 'string' }, seal: { type: 'string' }, quiet: { type: 'boolean' } },
+  usage: 'fetch --config <corpus.json> [--db <file>] [--unseal <window>] [--seal <window>] [--wait <seconds>]',
+  options: { config: { type: 'string' }, db: { type: 'string' }, unseal: { type: 'string' }, seal: { type: 'string' }, wait: { type: 'string' }, quiet: { type: 'boolean' } },
   required: ['config'],
   async run(values, io) {
     const configFile = String(values.config);
+    const waitMs = lockWaitMs('fetch', values.wait);
     const config = loadCorpusConfig(configFile);
     const salt = requireSalt(io.env, config.salt.env);
     // Before the file is created: a real host is never asked without a contact in the User-Agent.
     if (!values.seal && !values.unseal) requireContact(config);
     const db = values.db ? String(values.db) : corpusDbPath(configFile, config);
-    const store = await CorpusStore.openOrCreate(db);
-    try {
-      if (values.seal || values.unseal) {
-        store.transaction(() => {
-          storeConfig(store, config);
-          syncWindows(store, config);
-          if (values.seal) io.out(`sealed window "${values.seal}": sha256 ${sealWindow(store, String(values.seal))}`);
-          if (values.unseal) {
-            unsealWindow(store, String(values.unseal), localUserPseudonym(salt));
-            io.out(`unsealed window "${values.unseal}"`);
-          }
+    // Held from before the file is read to after the last checkpoint: the whole fetch is one writer.
+    return withWriterLock(db, { command: 'review-corpus fetch', waitMs, signal: io.signal, onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)) }, async () => {
+      const store = await CorpusStore.openOrCreate(db);
+      try {
+        if (values.seal || values.unseal) {
+          store.transaction(() => {
+            storeConfig(store, config);
+            syncWindows(store, config);
+            if (values.seal) io.out(`sealed window "${values.seal}": sha256 ${sealWindow(store, String(values.seal))}`);
+            if (values.unseal) {
+              unsealWindow(store, String(values.unseal), localUserPseudonym(salt));
+              io.out(`unsealed window "${values.unseal}"`);
+            }
+          });
+          store.save();
+        }
+        let last = 0;
+        const every = Number(io.env.REVIEW_CORPUS_CHECKPOINT_MS);
+        const summary = await fetchCorpus(store, config, {
+          salt,
+          signal: io.signal,
+          // How often the file is written while fetching; tests of kill-and-resume set it low.
+          checkpointEveryMs: Number.isFinite(every) && every >= 0 ? every : undefined,
+          onProgress: (p) => {
+            if (values.quiet || (Date.now() - last < 1000 && p.phase !== 'done')) return;
+            last = Date.now();
+            io.err(`${p.org}: ${p.phase}, ${p.listed} listed, ${p.changesDone}/${p.changesTotal} changes, ${p.requests} requests, ${p.errors} errors, pace ${p.intervalMs} ms`);
+          },
         });
-        store.save();
+        for (const f of summary.failures) io.err(`review-corpus: ${visibleEscapes(f)}`);
+        const counts = store.all<{ org: string; rule: string | null; n: number }>(
+          `SELECT h.org, c.collection_rule AS rule, count(*) AS n FROM changes c JOIN hosts h ON h.id = c.host_id GROUP BY h.org, c.collection_rule ORDER BY h.org, rule`);
+        for (const c of counts) io.out(`${c.org}\t${c.rule ?? 'fetched'}\t${c.n}`);
+        io.out(`wrote ${db}`);
+        return summary.failures.length > 0 ? 1 : 0;
+      } finally {
+        store.close();
       }
-      let last = 0;
-      const every = Number(io.env.REVIEW_CORPUS_CHECKPOINT_MS);
-      const summary = await fetchCorpus(store, config, {
-        salt,
-        signal: io.signal,
-        // How often the file is written while fetching; tests of kill-and-resume set it low.
-        checkpointEveryMs: Number.isFinite(every) && every >= 0 ? every : undefined,
-        onProgress: (p) => {
-          if (values.quiet || (Date.now() - last < 1000 && p.phase !== 'done')) return;
-          last = Date.now();
-          io.err(`${p.org}: ${p.phase}, ${p.listed} listed, ${p.changesDone}/${p.changesTotal} changes, ${p.requests} requests, ${p.errors} errors, pace ${p.intervalMs} ms`);
-        },
-      });
-      for (const f of summary.failures) io.err(`review-corpus: ${visibleEscapes(f)}`);
-      const counts = store.all<{ org: string; rule: string | null; n: number }>(
-        `SELECT h.org, c.collection_rule AS rule, count(*) AS n FROM changes c JOIN hosts h ON h.id = c.host_id GROUP BY h.org, c.collection_rule ORDER BY h.org, rule`);
-      for (const c of counts) io.out(`${c.org}\t${c.rule ?? 'fetched'}\t${c.n}`);
-      io.out(`wrote ${db}`);
-      return summary.failures.length > 0 ? 1 : 0;
-    } finally {
-      store.close();
-    }
+    });
   },
 };

@@ -75,7 +75,7 @@ export function removeStaleTemps(target: string): string[] {
 }
 
 /** True only when no process has that pid. EPERM means one does, owned by someone else. */
-function processIsGone(pid: number): boolean {
+export function processIsGone(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return false;
