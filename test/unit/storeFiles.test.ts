@@ -6,6 +6,7 @@ import { constants as bufferConstants } from 'node:buffer';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { bundlePrivateCli } from './support/privateCli';
 import { removeStaleTemps, saveAtomically, WRITE_CHUNK_BYTES } from '../../src/core/store/atomicSave';
 import { CorpusStore, READ_CHUNK_BYTES, readWithReserve } from '../../src/core/store/corpusStore';
 import { CorpusFileError } from '../../src/core/store/errors';
@@ -154,15 +155,7 @@ describe('review-corpus on a damaged corpus file', function () {
   let rootPage: (table: string) => number;
 
   before(async () => {
-    // dist/cli.js is rebuilt by others: bundle the CLI of this tree privately, as scripts/build.mjs does.
-    const script = `
-      import * as esbuild from 'esbuild';
-      import { runtimeAssets } from './scripts/build.mjs';
-      await esbuild.build({ bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning',
-        entryPoints: ['src/cli/main.ts'], outfile: ${JSON.stringify(cli)}, banner: { js: '#!/usr/bin/env node' } });
-      await runtimeAssets(${JSON.stringify(outDir)});`;
-    const built = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
-    assert.equal(built.status, 0, built.stderr);
+    bundlePrivateCli(outDir);
 
     dir = tempDir();
     const file = path.join(dir, 'intact.sqlite');

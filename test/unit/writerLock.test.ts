@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import { bundlePrivateCli } from './support/privateCli';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 import { acquireWriterLock, CorpusInUseError, lockFileOf, readLockHolder, type LockHolder } from '../../src/core/store/writerLock';
 import { serveEdits, type EditSaverReply, type EditSaverRequest } from '../../src/core/edits';
@@ -153,15 +154,7 @@ describe('two CLI writers on one corpus file', function () {
   let n = 0;
 
   before(async () => {
-    // dist/cli.js is rebuilt by others: bundle the CLI of this tree privately, as scripts/build.mjs does.
-    const script = `
-      import * as esbuild from 'esbuild';
-      import { runtimeAssets } from './scripts/build.mjs';
-      await esbuild.build({ bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning',
-        entryPoints: ['src/cli/main.ts'], outfile: ${JSON.stringify(cli)}, banner: { js: '#!/usr/bin/env node' } });
-      await runtimeAssets(${JSON.stringify(outDir)});`;
-    const built = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
-    assert.equal(built.status, 0, built.stderr);
+    bundlePrivateCli(outDir);
     // Pauses the process once, just before it renames its save over RC_PAUSE_TARGET: it has read the
     // file and done its work, and holds whatever it holds, until RC_PAUSE_GO exists.
     writeFileSync(preload, `

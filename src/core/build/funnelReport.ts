@@ -86,10 +86,10 @@ export class FunnelTally {
     this.uncounted.add(`${org}\0${ruleOrCounter}`);
   }
 
-  remove(org: string, window: string | null, stage: Stage, rule: string): void {
+  remove(org: string, window: string | null, stage: Stage, rule: string, n = 1): void {
     this.orgs.add(org);
     const key = `${org}\0${window ?? NO_WINDOW}\0${stage}\0${rule}`;
-    this.removed.set(key, (this.removed.get(key) ?? 0) + 1);
+    this.removed.set(key, (this.removed.get(key) ?? 0) + n);
   }
 
   count(org: string, window: string | null, counter: CounterName, n = 1): void {

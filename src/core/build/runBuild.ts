@@ -60,7 +60,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
     if (c.removal) tally.remove(c.org, c.window?.name ?? null, 'collection', c.removal.rule);
     else if (c.statusUnrecorded) tally.count(c.org, null, 'status_unrecorded');
   }
-  for (const [org, n] of corpus.rejectedListings) for (let i = 0; i < n; i++) tally.remove(org, null, 'collection', 'fetch_error');
+  for (const [org, n] of corpus.rejectedListings) tally.remove(org, null, 'collection', 'fetch_error', n);
   for (const [org, n] of corpus.listingCuts) tally.count(org, null, 'listing_cut_short', n);
   await checkpoint(signal);
 

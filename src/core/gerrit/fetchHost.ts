@@ -4,9 +4,9 @@ import type { CorpusConfig, HostConfig, WindowConfig } from '../config/types';
 import { windowOf } from '../config/windows';
 import type { CorpusStore } from '../store/corpusStore';
 import { HostClient, type GerritResult } from './hostClient';
-import { PSEUDO_FILES, RecordWriter, gerritTime, unreadableChange, unusableListing, type StoredComment } from './fetchRecords';
+import { PSEUDO_FILES, RecordWriter, gerritTime, type StoredComment } from './fetchRecords';
 import type { Pseudonymizer } from './pseudonymize';
-import { commentsProblem, diffProblem, filesProblem } from './records';
+import { commentsProblem, diffProblem, filesProblem, unreadableChange, unusableListing } from './records';
 import type { ChangeInfo, CommentInfo, FilesByPath } from './types';
 
 export interface HostProgress {

@@ -19,24 +19,6 @@ export function gerritTime(ts: unknown): string | null {
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7].slice(0, 3)}Z`;
 }
 
-/** Why a listed record cannot be stored as a change at all (no usable number), or null. */
-export function unusableListing(c: unknown): string | null {
-  if (c === null || typeof c !== 'object' || Array.isArray(c)) return 'not an object';
-  const n = (c as { _number?: unknown })._number;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) return `_number ${JSON.stringify(n)?.slice(0, 80) ?? 'missing'} is not a positive integer`;
-  return null;
-}
-
-/** Why a listed change (with a usable number) cannot be read; it is then a fetch_error, never windowed. */
-export function unreadableChange(c: ChangeInfo): string | null {
-  const r = c as unknown as Record<string, unknown>;
-  if (typeof r.project !== 'string') return 'project is not a string';
-  for (const field of ['created', 'updated'] as const) {
-    if (gerritTime(r[field]) === null) return `unreadable ${field} time ${JSON.stringify(r[field])?.slice(0, 80) ?? 'missing'}`;
-  }
-  return null;
-}
-
 export const PSEUDO_FILES: ReadonlySet<string> = new Set(['/COMMIT_MSG', '/PATCHSET_LEVEL', '/MERGE_LIST']);
 
 export class RecordWriter {

@@ -3,6 +3,9 @@
 // it never stops the host. The checks walk a fixed depth, so a 10k-deep nesting costs nothing more.
 // Only what the fetch and the build read is checked; fields they do not read may be anything.
 
+import { gerritTime } from './fetchRecords';
+import type { ChangeInfo } from './types';
+
 type Problem = string | null;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -65,6 +68,24 @@ export function diffProblem(v: unknown): Problem {
     for (const side of ['a', 'b', 'ab']) if (!optional(e[side], isStringList)) return `diff content entry ${i}: ${side} is not a list of lines`;
     if (!optional(e.skip, isCount)) return `diff content entry ${i}: skip is not a line count`;
     for (const flag of ['due_to_rebase', 'common']) if (!optional(e[flag], (x) => typeof x === 'boolean')) return `diff content entry ${i}: ${flag} is not true or false`;
+  }
+  return null;
+}
+
+/** Why a listed record cannot be stored as a change at all (no usable number), or null. */
+export function unusableListing(c: unknown): string | null {
+  if (c === null || typeof c !== 'object' || Array.isArray(c)) return 'not an object';
+  const n = (c as { _number?: unknown })._number;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) return `_number ${JSON.stringify(n)?.slice(0, 80) ?? 'missing'} is not a positive integer`;
+  return null;
+}
+
+/** Why a listed change (with a usable number) cannot be read; it is then a fetch_error, never windowed. */
+export function unreadableChange(c: ChangeInfo): string | null {
+  const r = c as unknown as Record<string, unknown>;
+  if (typeof r.project !== 'string') return 'project is not a string';
+  for (const field of ['created', 'updated'] as const) {
+    if (gerritTime(r[field]) === null) return `unreadable ${field} time ${JSON.stringify(r[field])?.slice(0, 80) ?? 'missing'}`;
   }
   return null;
 }
