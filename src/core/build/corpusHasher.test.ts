@@ -7,7 +7,8 @@ const example = (key: string, beforeText: string, afterText: string): ExampleRec
   key, change: {} as ExampleRec['change'], path: 'src/a.py', psBefore: 1, language: 'python', beforeStart: 10, afterStart: 10,
   beforeText, afterText, comments: [], unit: 'examples', stage: 'windows', rule: null, window: 'train', rebaseEditedLines: 0,
 });
-const decision = (key: string, rule = 'kept'): Decision => ({ unit: 'examples', key, unitId: 1, org: 'o', window: 'train', stage: 'windows', rule });
+const decision = (key: string, rule = 'kept', evidence: string | null = null): Decision => (
+  { unit: 'examples', key, unitId: 1, org: 'o', window: 'train', stage: 'windows', rule, evidence });
 
 function hashOf(examples: ExampleRec[], decisions: Decision[]): string {
   const h = new CorpusHasher();
@@ -31,5 +32,13 @@ describe('CorpusHasher', () => {
     assert.notEqual(hashOf([example(a.key, 'x = 1\nx', ' = 2\n'), b], ds), base);
     assert.notEqual(hashOf([a, b], [ds[0], decision(ds[1].key, 'near_duplicate')]), base);
     assert.notEqual(hashOf([a], ds), base);
+  });
+
+  it('changes with a removal\'s evidence', () => {
+    const removed = [ds[0], decision(ds[1].key, 'near_duplicate')];
+    const withEvidence = [ds[0], decision(ds[1].key, 'near_duplicate', '{"kept":"o/1/1/10/a.py","jaccard":0.9}')];
+    const other = [ds[0], decision(ds[1].key, 'near_duplicate', '{"kept":"o/1/1/10/a.py","jaccard":0.8}')];
+    assert.notEqual(hashOf([a], withEvidence), hashOf([a], removed));
+    assert.notEqual(hashOf([a], withEvidence), hashOf([a], other));
   });
 });

@@ -3,7 +3,7 @@
 // otherwise 'examples'), the stage and rule that removed it (rule null: kept), and its window.
 import { findDuplicates, type DedupCandidate } from '../dedup';
 import { DUPLICATE_RULES, EXAMPLE_RULES, HUNK_RULES, firstRemoval } from '../rules/funnel';
-import type { ExampleUnit, HunkUnit, RuleContext, Stage } from '../rules/types';
+import type { Evidence, ExampleUnit, HunkUnit, RuleContext, Stage } from '../rules/types';
 import type { CommentRec, HunkRec } from './commentStage';
 import type { FunnelTally } from './funnelReport';
 import { languageOf } from './language';
@@ -26,6 +26,8 @@ export interface ExampleRec {
   /** The stage of the rule that removed it; 'windows' for a kept example. */
   stage: Stage | 'windows';
   rule: string | null;
+  /** What the removing rule's decision rests on (absent: kept, or the rule gives none). */
+  evidence?: Evidence;
   /** The window of its change's created date (null: none), whether kept or not. */
   window: string | null;
   /** The registered half of the halves window it falls in, when halves are configured. */
@@ -88,7 +90,7 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
     };
     const hunkRemoval = firstRemoval(HUNK_RULES, hunkUnit, ctx);
     if (hunkRemoval) {
-      Object.assign(e, { unit: 'hunks', stage: 'hunks', rule: hunkRemoval.rule });
+      Object.assign(e, { unit: 'hunks', stage: 'hunks', rule: hunkRemoval.rule, evidence: hunkRemoval.evidence });
       tally.remove(org, e.window, 'hunks', hunkRemoval.rule);
       continue;
     }
@@ -101,7 +103,7 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
     };
     const removal = firstRemoval(EXAMPLE_RULES, exampleUnit, ctx);
     if (removal) {
-      Object.assign(e, { stage: 'examples', rule: removal.rule });
+      Object.assign(e, { stage: 'examples', rule: removal.rule, evidence: removal.evidence });
       tally.remove(org, e.window, 'examples', removal.rule);
       if (removal.rule === 'nothing_left') tally.count(org, e.window, 'nothing_left_overlap', e.comments.length);
       continue;
@@ -118,7 +120,7 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
     orgExamples.forEach((e, i) => {
       const removal = firstRemoval(DUPLICATE_RULES, { duplicate: found.get(i) ?? null }, ctx);
       if (removal) {
-        Object.assign(e, { stage: 'duplicates', rule: removal.rule });
+        Object.assign(e, { stage: 'duplicates', rule: removal.rule, evidence: removal.evidence });
         tally.remove(e.change.org, e.window, 'duplicates', removal.rule);
         return;
       }

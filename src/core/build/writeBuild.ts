@@ -8,6 +8,7 @@ import { commentKey } from './decisionKeys';
 import type { CommentRec } from './commentStage';
 import type { ExampleRec } from './exampleStage';
 import type { ChangeRec } from './loadCorpus';
+import type { Evidence } from '../rules/types';
 
 export interface Decision {
   unit: string;
@@ -18,7 +19,11 @@ export interface Decision {
   window: string | null;
   stage: string;
   rule: string;
+  /** The removing rule's evidence as JSON (decisions.evidence); null: kept, or the rule gives none. */
+  evidence: string | null;
 }
+
+const evidenceJson = (e: Evidence | undefined): string | null => (e ? JSON.stringify(e) : null);
 
 const byKey = (x: Decision, y: Decision) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
 
@@ -28,12 +33,12 @@ const byKey = (x: Decision, y: Decision) => (x.key < y.key ? -1 : x.key > y.key 
  */
 export function buildDecisions(changes: readonly ChangeRec[], comments: readonly CommentRec[], examples: readonly ExampleRec[]): Decision[] {
   const changeDecisions = changes.map((c): Decision => (
-    { unit: 'changes', key: `${c.org}/${c.number}`, unitId: c.id, org: c.org, window: c.window?.name ?? null, stage: 'collection', rule: c.removal?.rule ?? 'kept' }));
+    { unit: 'changes', key: `${c.org}/${c.number}`, unitId: c.id, org: c.org, window: c.window?.name ?? null, stage: 'collection', rule: c.removal?.rule ?? 'kept', evidence: evidenceJson(c.removal?.evidence) }));
   const commentDecisions = comments.map((c): Decision => {
     const ch = c.change;
-    return { unit: 'comments', key: commentKey(ch.org, ch.number, c.gerritId), unitId: c.id, org: ch.org, window: ch.window?.name ?? null, stage: 'comments', rule: c.removal?.rule ?? 'kept' };
+    return { unit: 'comments', key: commentKey(ch.org, ch.number, c.gerritId), unitId: c.id, org: ch.org, window: ch.window?.name ?? null, stage: 'comments', rule: c.removal?.rule ?? 'kept', evidence: evidenceJson(c.removal?.evidence) };
   });
-  const exampleDecisions = examples.map((e, i): Decision => ({ unit: e.unit, key: e.key, unitId: i + 1, org: e.change.org, window: e.window, stage: e.stage, rule: e.rule ?? 'kept' }));
+  const exampleDecisions = examples.map((e, i): Decision => ({ unit: e.unit, key: e.key, unitId: i + 1, org: e.change.org, window: e.window, stage: e.stage, rule: e.rule ?? 'kept', evidence: evidenceJson(e.evidence) }));
   return [
     ...changeDecisions.sort(byKey),
     ...commentDecisions.sort(byKey),
@@ -60,7 +65,9 @@ export class CorpusHasher {
 
   /** Decisions must come in key order (buildDecisions' order). */
   addDecision(d: Decision): void {
-    this.chunk.push(`D\t${d.unit}\t${text(d.key)}\t${d.org}\t${text(d.window)}\t${d.stage}\t${d.rule}\n`);
+    // Evidence is hashed only where a rule gives it, so a build without any hashes as it did before.
+    const evidence = d.evidence === null ? '' : `\t${text(d.evidence)}`;
+    this.chunk.push(`D\t${d.unit}\t${text(d.key)}\t${d.org}\t${text(d.window)}\t${d.stage}\t${d.rule}${evidence}\n`);
     if (this.chunk.length >= 4096) this.flush();
   }
 
@@ -154,10 +161,10 @@ export function writeBuild(store: CorpusStore, header: BuildHeader, decisions: r
         if (e.rule === null) hasher.addKeptExample(e, before, after);
       });
 
-      const insertDecision = store.prepare(`INSERT INTO decisions(build_id, unit, unit_key, unit_id, org, window, stage, rule) VALUES (${buildId}, ?, ?, ?, ?, ?, ?, ?)`);
+      const insertDecision = store.prepare(`INSERT INTO decisions(build_id, unit, unit_key, unit_id, org, window, stage, rule, evidence) VALUES (${buildId}, ?, ?, ?, ?, ?, ?, ?, ?)`);
       decisions.forEach((d, i) => {
         check(i);
-        insertDecision.run([d.unit, d.key, d.unitId, d.org, d.window, d.stage, d.rule]);
+        insertDecision.run([d.unit, d.key, d.unitId, d.org, d.window, d.stage, d.rule, d.evidence]);
         hasher.addDecision(d);
       });
       const corpusHash = hasher.digest();

@@ -8,10 +8,20 @@ export type UnitKind = 'changes' | 'comments' | 'hunks' | 'examples';
 
 export const STAGES: readonly Stage[] = ['collection', 'comments', 'hunks', 'examples', 'duplicates'];
 
-/** Why a rule removed a unit. `rule` is the rule's id; `detail` is optional, for the inspector. */
+/**
+ * What a removal rests on, stored with its decision (decisions.evidence, JSON): flat, so a reader can
+ * show it as "name: value" lines and a query can read one field. Derived from records and rules only.
+ */
+export type Evidence = Readonly<Record<string, string | number | boolean | null>>;
+
+/**
+ * Why a rule removed a unit. `rule` is the rule's id; `detail` is optional, a line for the inspector;
+ * `evidence`, when present, is stored in the file with the decision.
+ */
 export interface Removal {
   rule: string;
   detail?: string;
+  evidence?: Evidence;
 }
 
 /** Everything rules share; built once per build from the corpus config. */

@@ -218,6 +218,15 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (change_id, ps_base)
   ) WITHOUT ROWID;
   `,
+  // 3 → 4: what a removal rests on, and bots named by pattern (docs in README "Evidence"):
+  // - decisions.evidence, the removing rule's evidence as a JSON object (NULL: the rule gives none),
+  //   so every removal can name why, not only which rule;
+  // - accounts.bot_pattern, the account-name pattern that made the account a bot at fetch (the
+  //   pattern from the config, never the name it matched; NULL: none matched).
+  `
+  ALTER TABLE decisions ADD COLUMN evidence TEXT;
+  ALTER TABLE accounts ADD COLUMN bot_pattern TEXT;
+  `,
 ];
 
 /** The version this build of the tool writes: one per migration. */
