@@ -16,3 +16,20 @@ const ZERO_WIDTH_SPACE = '\u200b';
 export function plainText(text: string): string {
   return visibleEscapes(text).replace(/([\]$])\(/g, (_, mark: string) => `${mark}${ZERO_WIDTH_SPACE}(`);
 }
+
+/** Every ASCII punctuation character: CommonMark lets a backslash escape each of them. */
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/g;
+
+/**
+ * Host text as Markdown source that renders as exactly that text: no link, image, tag, heading, list or
+ * code block. VS Code's appendText escapes only some syntax and joins words with `&nbsp;`, so GFM's
+ * autolinker took a bare URL and every word after it as one href. Escaping every ASCII punctuation
+ * character breaks `http://`, `www.` and `a@b.c` too, so nothing is linked at all (host text never forms
+ * a link); spaces stay as `&nbsp;` (no indented code block, runs of spaces kept), each line ends in a hard
+ * break, and hidden characters show as visible escapes, as everywhere else.
+ */
+export function inertMarkdown(text: string): string {
+  return text.split(/\r?\n/).map((line) => visibleEscapes(line)
+    .replace(ASCII_PUNCTUATION, (c) => `\\${c}`)
+    .replace(/[ \t]/g, '&nbsp;')).join('\\\n');
+}

@@ -2,7 +2,7 @@
 // notification links (vs/base/common/linkedText.ts), icons in labels and the progress notification's
 // icon stripping (vs/base/common/iconLabels.ts). The integration suite checks the rendered workbench.
 import assert from 'node:assert/strict';
-import { plainText } from '../../src/extension/plainText';
+import { inertMarkdown, plainText } from '../../src/extension/plainText';
 
 const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^\)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
 const ICON = /(\\)?\$\(([A-Za-z0-9-]+(?:~[A-Za-z]+)?)\)/g;
@@ -39,5 +39,36 @@ describe('plainText: host text that VS Code cannot turn into a link or an icon',
 
   it('shows controls and bidi overrides as visible escapes', () => {
     assert.equal(plainText('evil\u202egpj.py \x1b[31m'), 'evil\\u202egpj.py \\x1b[31m');
+  });
+});
+
+// What CommonMark reads back from inertMarkdown: a backslash before punctuation is that character,
+// `&nbsp;` a space, a backslash before a line end a hard break. The rendered result is checked in the
+// real workbench (hostileText integration suite); here, that nothing is left for markdown to act on.
+const unescapeMarkdown = (md: string) => md.replace(/\\\n/g, '\n').replace(/&nbsp;/g, ' ').replace(/\\([!-/:-@[-`{-~])/g, '$1');
+
+describe('inertMarkdown: host text as markdown that renders as itself', () => {
+  const samples = [
+    'see http://example.org/x.png) then [open](command:evil) and www.example.org, a@b.example',
+    '# heading\n    indented code\n> quote\n1. item\n- item\n| a | b |\n===\n<img src=x onerror=alert(1)>',
+    'a\\b \\\\ **bold** `code` ~~x~~ $(alert) &amp; &nbsp;',
+  ];
+
+  it('escapes every ASCII punctuation character, so no scheme, tag, entity or syntax is left', () => {
+    for (const t of samples) {
+      const md = inertMarkdown(t);
+      const bare = md.replace(/&nbsp;/g, '').replace(/\\[!-/:-@[-`{-~]/g, '').replace(/\\\n/g, '');
+      assert.doesNotMatch(bare, /[!-/:-@[-`{-~]/, `unescaped punctuation left in ${md}`);
+      assert.doesNotMatch(md, /:\/\/|www\./, `a scheme or www. left whole in ${md}`);
+    }
+  });
+
+  it('reads back as the text, with its lines and spaces', () => {
+    for (const t of samples) assert.equal(unescapeMarkdown(inertMarkdown(t)), t);
+    assert.equal(inertMarkdown('a\r\nb'), 'a\\\nb');
+  });
+
+  it('shows controls and bidi overrides as visible escapes', () => {
+    assert.equal(unescapeMarkdown(inertMarkdown('evil\u202egpj.py')), 'evil\\u202egpj.py');
   });
 });

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { CorpusSession, OpenCorpus } from '../session';
 import { groupThreads } from './threads';
 import { parseDocUri } from './uris';
+import { inertMarkdown } from '../plainText';
 
 /**
  * How long after an example diff opens (or closes) its comment threads are created (or disposed). 150 ms
@@ -80,7 +81,7 @@ export class ReadOnlyCommentThreads implements vscode.Disposable {
         const body = new vscode.MarkdownString(undefined, false);
         body.isTrusted = false;
         body.supportHtml = false;
-        body.appendText(c.message);
+        body.appendMarkdown(inertMarkdown(c.message));
         return {
           body,
           mode: vscode.CommentMode.Preview,

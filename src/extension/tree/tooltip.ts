@@ -1,9 +1,9 @@
-// The item tooltip, resolved only when hovered. Host text goes in through plainText (bidi marks shown)
-// and appendText (markdown escaped).
+// The item tooltip, resolved only when hovered. Host text goes in through inertMarkdown (bidi marks
+// shown, all markdown escaped).
 import * as vscode from 'vscode';
 import type { CorpusStore } from '../../core/store/corpusStore';
 import type { ItemNode } from './nodes';
-import { plainText } from '../plainText';
+import { inertMarkdown } from '../plainText';
 
 export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, false);
@@ -13,7 +13,7 @@ export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownStr
   const ref = n.parent.ref;
   const line = (label: string, value: string) => {
     md.appendMarkdown(`**${label}:** `);
-    md.appendText(plainText(value));
+    md.appendMarkdown(inertMarkdown(value));
     md.appendMarkdown('  \n');
   };
   line('Project', it.project);

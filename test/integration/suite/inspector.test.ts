@@ -163,6 +163,41 @@ describe('inspector', function () {
     assert.equal(await dom.count('.review-widget .comment-body a[href*="command:"], .review-widget .comment-body a[data-href*="command:"]'), 0);
   });
 
+  it('links nothing in a comment with a bare URL: the URL and the words after it show as typed', async () => {
+    const c = a.session.corpus!;
+    // A kept example with one comment and no flag, so the hover holds only that comment.
+    const target = c.store.get<{ gerrit_id: string; message: string }>(
+      `SELECT cm.gerrit_id, cm.message FROM examples e JOIN example_comments x ON x.example_id = e.id JOIN comments cm ON cm.id = x.comment_id
+       WHERE e.build_id = ? AND e.rule IS NULL AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.example_key = e.example_key)
+       GROUP BY e.id HAVING COUNT(*) = 1 ORDER BY e.id LIMIT 1`, [c.buildId!])!;
+    const message = 'see http://example.org/x.png) [open](command:workbench.action.quit) and www.example.org \u202etxet and a@b.example';
+    c.store.run('UPDATE comments SET message = ? WHERE gerrit_id = ?', [message, target.gerrit_id]);
+    c.store.save();
+    await vscode.commands.executeCommand('reviewCorpus.refresh');
+    try {
+      const e = await openExampleOf(a, target.gerrit_id);
+      const root = e.comments.find((x) => x.gerritId === target.gerrit_id)!;
+      const hover = await hoverBeforeLine((root.range?.startLine ?? root.line!) - e.beforeStart, (root.range?.startCharacter ?? 0) + 1);
+      const typed = 'see http://example.org/x.png) [open](command:workbench.action.quit) and www.example.org \\u202etxet and a@b.example';
+      // Only our part of the hover: a language's own hover part (CSS: "MDN Reference") may hold links.
+      assert.equal(await dom.count('.monaco-hover .hover-contents:has-text("example.org") a'), 0, 'a link in the hover');
+      assert.ok(hover.includes(typed), `the hover shows the comment as typed: ${JSON.stringify(hover)}`);
+      await vscode.commands.executeCommand('editor.action.hideHover').then(undefined, () => undefined);
+      const threads = await until('the threads', () => (a.threads.threadsFor(beforeEditor().document.uri).length > 0 ? a.threads.threadsFor(beforeEditor().document.uri) : undefined));
+      for (const t of threads) t.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+      await dom.waitFor('.review-widget .comment-body', 10000);
+      const body = '.review-widget .comment-body';
+      const bodies = plain((await dom.query(body)).map((b) => b.text).join('\n'));
+      assert.equal(await dom.count(`${body} a`), 0, 'a link in the thread');
+      assert.ok(bodies.includes(typed), `the thread shows the comment as typed: ${JSON.stringify(bodies)}`);
+    } finally {
+      const reopened = a.session.corpus!; // Refresh opened the file again
+      reopened.store.run('UPDATE comments SET message = ? WHERE gerrit_id = ?', [target.message, target.gerrit_id]);
+      reopened.store.save();
+      await vscode.commands.executeCommand('reviewCorpus.refresh');
+    }
+  });
+
   it('flags a suspected suggested edit where it stands: a warning in Problems and a tree badge', async () => {
     const e = await openExampleOf(a, 'os930019_c01');
     const uri = beforeEditor().document.uri;
