@@ -1,7 +1,8 @@
 // Verify, export, compare builds and seal/unseal windows from the palette and the tree.
 import * as vscode from 'vscode';
 import path from 'node:path';
-import { compareBuilds, reconciliationLine } from '../core/verify/compareBuilds';
+import { compareBuilds } from '../core/verify/compareBuilds';
+import { compareUri } from './diff/uris';
 import { storedWindows } from '../core/config/windows';
 import { localUserPseudonym } from '../core/privacy/localUser';
 import { Commands } from './ids/commands';
@@ -64,15 +65,7 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       const b = to ?? (await pick('…to which build?'));
       if (!a || !b) return undefined;
       const cmp = compareBuilds(c.store, a, b);
-      const lines = [
-        `# Build ${a} → build ${b}`, '',
-        `kept(${a}) − left + entered = kept(${b}): ${reconciliationLine(cmp)}`, '',
-        `## Left (${cmp.left.length})`, ...cmp.left.map((m) => `- ${m.key}  → ${m.rule}`), '',
-        `## Entered (${cmp.entered.length})`, ...cmp.entered.map((m) => `- ${m.key}  (was ${m.rule})`), '',
-      ];
-      // A plain-text document: example keys carry host file names, shown as data only.
-      const doc = await vscode.workspace.openTextDocument({ content: lines.join('\n'), language: 'plaintext' });
-      await vscode.window.showTextDocument(doc, { preview: true });
+      await vscode.window.showTextDocument(compareUri(a, b), { preview: true });
       return cmp;
     })),
     vscode.commands.registerCommand(Commands.sealWindow, guard(async (n?: CorpusNode) => {

@@ -19,6 +19,18 @@ describe('package.json contributions', () => {
     }
   });
 
+  it('gives the actions of one view title distinct icons (Rebuild is not Refresh)', () => {
+    const icons = new Map(pkg.contributes.commands.map((c) => [c.command, (c as { icon?: string }).icon]));
+    const titled = (pkg.contributes.menus['view/title'] as { command: string; when?: string; group?: string }[]).filter((m) => (m.when ?? '').includes('view == reviewCorpus.tree') && (m.group ?? '').startsWith('navigation'));
+    const seen = new Map<string, string>();
+    for (const m of titled) {
+      const icon = icons.get(m.command);
+      assert.ok(icon, `${m.command} has an icon`);
+      assert.ok(!seen.has(icon), `${m.command} and ${seen.get(icon)} share the icon ${icon}`);
+      seen.set(icon, m.command);
+    }
+  });
+
   it('targets VS Code 1.100 and names the CLI bin', () => {
     assert.equal(pkg.engines.vscode, '^1.100.0');
     assert.equal(pkg.bin['review-corpus'], './dist/cli.js');

@@ -1,6 +1,7 @@
-// Serves the before/after hunks and removed-comment notes as read-only virtual documents.
+// Serves the before/after hunks, removed-comment notes and Compare Builds reports as read-only virtual documents.
 import * as vscode from 'vscode';
 import { getComment } from '../../core/inspect/example';
+import { compareBuilds, reconciliationLine } from '../../core/verify/compareBuilds';
 import type { CorpusSession } from '../session';
 import { URI_SCHEME } from '../ids/views';
 import { parseDocUri } from './uris';
@@ -20,6 +21,7 @@ export class CorpusContentProvider implements vscode.TextDocumentContentProvider
       if (!e) return `(example ${ref.id} is not in the current build)`;
       return ref.side === 'before' ? e.before : e.after;
     }
+    if (ref.kind === 'compare') return compareReport(corpus.store, ref.from, ref.to);
     const c = getComment(corpus.store, ref.id, corpus.buildId ?? -1);
     if (!c) return `(comment ${ref.id} is not in this corpus)`;
     // Plain text: the comment is shown as data, never rendered.
@@ -45,4 +47,20 @@ export class CorpusContentProvider implements vscode.TextDocumentContentProvider
 export function registerContentProvider(session: CorpusSession): vscode.Disposable[] {
   const provider = new CorpusContentProvider(session);
   return [provider, vscode.workspace.registerTextDocumentContentProvider(URI_SCHEME, provider), session.onDidChange(() => provider.refreshAll())];
+}
+
+/** Plain text: example keys carry host file names, shown as data only. */
+function compareReport(store: Parameters<typeof compareBuilds>[0], from: number, to: number): string {
+  let cmp;
+  try {
+    cmp = compareBuilds(store, from, to);
+  } catch (e) {
+    return `(cannot compare build ${from} with build ${to}: ${e instanceof Error ? e.message : String(e)})`;
+  }
+  return [
+    `# Build ${from} → build ${to}`, '',
+    `kept(${from}) − left + entered = kept(${to}): ${reconciliationLine(cmp)}`, '',
+    `## Left (${cmp.left.length})`, ...cmp.left.map((m) => `- ${m.key}  → ${m.rule}`), '',
+    `## Entered (${cmp.entered.length})`, ...cmp.entered.map((m) => `- ${m.key}  (was ${m.rule})`), '',
+  ].join('\n');
 }

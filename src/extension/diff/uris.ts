@@ -8,7 +8,8 @@ export type Side = 'before' | 'after';
 
 export type DocRef =
   | { kind: 'example'; id: number; side: Side }
-  | { kind: 'comment'; id: number };
+  | { kind: 'comment'; id: number }
+  | { kind: 'compare'; from: number; to: number };
 
 export function safeFileName(hostPath: string): string {
   const base = hostPath.split('/').pop() || 'file';
@@ -21,7 +22,13 @@ export function exampleUri(id: number, side: Side, hostPath: string): vscode.Uri
 }
 
 export function commentUri(id: number): vscode.Uri {
-  return vscode.Uri.from({ scheme: URI_SCHEME, path: `/comment/${id}/removed-comment.md` });
+  // .txt: the note is shown as data; a .md name made VS Code offer Markdown's preview and outline.
+  return vscode.Uri.from({ scheme: URI_SCHEME, path: `/comment/${id}/removed-comment.txt` });
+}
+
+/** The Compare Builds report of two builds: read-only, so closing it never asks to save. */
+export function compareUri(from: number, to: number): vscode.Uri {
+  return vscode.Uri.from({ scheme: URI_SCHEME, path: `/compare/${from}/${to}/build-${from}-to-build-${to}.txt` });
 }
 
 export function parseDocUri(uri: vscode.Uri): DocRef | undefined {
@@ -31,5 +38,6 @@ export function parseDocUri(uri: vscode.Uri): DocRef | undefined {
     return { kind: 'example', id: Number(parts[2]), side: parts[3] };
   }
   if (parts[1] === 'comment' && /^\d+$/.test(parts[2])) return { kind: 'comment', id: Number(parts[2]) };
+  if (parts[1] === 'compare' && /^\d+$/.test(parts[2]) && /^\d+$/.test(parts[3])) return { kind: 'compare', from: Number(parts[2]), to: Number(parts[3]) };
   return undefined;
 }

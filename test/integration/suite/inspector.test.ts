@@ -319,6 +319,7 @@ describe('inspector: filter and removed units', function () {
     });
     assert.match(doc.getText(), /removed by: unchanged_around/);
     assert.equal(doc.uri.scheme, 'review-corpus');
+    assert.equal(doc.languageId, 'plaintext', 'the note opens as plain text, not as a Markdown file');
   });
 
   it('opens a comment removed inside an example in that example\'s diff', async () => {

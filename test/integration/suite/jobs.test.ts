@@ -95,7 +95,12 @@ describe('fetch and rebuild from the palette', function () {
     assert.ok(cmp);
     assert.deepEqual(cmp.left.map((m) => m.rule), ['manual_flag']);
     assert.equal(cmp.keptFrom - cmp.left.length + cmp.entered.length, cmp.keptTo);
-    const doc = vscode.window.activeTextEditor?.document.getText() ?? '';
+    const report = vscode.window.activeTextEditor?.document;
+    // A read-only document of ours: closing it never asks to save.
+    assert.equal(report?.uri.scheme, 'review-corpus', `the report is ${report?.uri.toString()}`);
+    assert.equal(report.isUntitled, false);
+    assert.equal(report.isDirty, false);
+    const doc = report.getText();
     assert.match(doc, new RegExp(`kept\\(${to - 1}\\) − left \\+ entered = kept\\(${to}\\): ${cmp.keptFrom} − 1 \\+ ${cmp.entered.length} = ${cmp.keptTo}`));
     const out = path.join(path.dirname(configFile), 'examples.jsonl');
     await vscode.commands.executeCommand('reviewCorpus.export', out);
