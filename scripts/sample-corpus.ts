@@ -12,6 +12,13 @@ import { PRODUCT_START, PRODUCT_WINDOWS, type CorpusConfig } from '../src/core/c
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
 import { runBuild } from '../src/core/build/runBuild';
 import { localUserPseudonym } from '../src/core/privacy/localUser';
+import { parseReferences, registerReferenceSet } from '../src/core/decontam/referenceSets';
+import { FABRICATED_BENCHMARK_TEST_JSONL, FABRICATED_BENCHMARK_TEST_NAME } from '../test/fixtures/protected/fabricatedBenchmarkTest';
+
+/** A fabricated "other benchmark's test split" (test/fixtures/protected/README.md): one item overlaps a train example. */
+export const SAMPLE_PROTECTED_SET = FABRICATED_BENCHMARK_TEST_NAME;
+/** A project of the sample blocklisted at collection (blocklisted_project): its one change, a dev example, goes. */
+export const SAMPLE_BLOCKLISTED_PROJECT = 'mediawiki/extensions/FxDocs';
 
 /** Fabricated: protects nothing; real corpora take their salt from the environment or SecretStorage. */
 export const SAMPLE_SALT = 'sample-salt-fabricated-not-secret';
@@ -39,7 +46,7 @@ export function sampleConfig(hosts: FakeGerrit[]): CorpusConfig {
       org: h.org, url: h.url, query: scenarioQuery(h.org), minIntervalMs: 0, pageSize: 10,
       botAccounts: SCENARIO.botAccounts[h.org] ?? [], botTemplates: SCENARIO.botTemplates,
     })),
-    rules: {},
+    rules: { projectBlocklist: [SAMPLE_BLOCKLISTED_PROJECT] },
     halves: { window: 'train', by: 'hash', salt: 'sample-halves' },
   }, 'sample corpus.json');
 }
@@ -58,6 +65,8 @@ export async function buildSampleCorpus(folder: string, opts: { keepHostsRunning
     const store = await CorpusStore.create(dbFile);
     const fetched = await fetchCorpus(store, config, { salt: SAMPLE_SALT, clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 } });
     log(`fetched: ${fetched.hosts.map((h) => `${h.org} ${h.changesDone} changes`).join(', ')}`);
+    // As `review-corpus protect` registers it; a fixed time, so the golden funnel stays put.
+    store.transaction(() => registerReferenceSet(store, SAMPLE_PROTECTED_SET, parseReferences(FABRICATED_BENCHMARK_TEST_JSONL, `${SAMPLE_PROTECTED_SET}.jsonl`), { at: '2026-11-30T11:00:00.000Z' }));
     const first = await runBuild(store);
     confirmScenarioFlag(store, first.buildId);
     const second = await runBuild(store);

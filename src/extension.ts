@@ -13,11 +13,14 @@ import { ActiveExample } from './extension/diff/activeExample';
 import { registerCorpusCommands } from './extension/registerCorpusCommands';
 import { registerReviewCommands } from './extension/registerReviewCommands';
 import { registerCorpusReports } from './extension/registerCorpusReports';
+import { registerSearchReplace } from './extension/registerSearchReplace';
+import { registerProtectReferences } from './extension/registerProtectReferences';
+import { ProtectedOverlapDecorations } from './extension/diff/protectedDecorations';
 import { registerStatusBar } from './extension/registerStatusBar';
 import { registerFunnelReport } from './extension/funnel/registerFunnelReport';
 import { registerSampleCorpus } from './extension/registerSampleCorpus';
 import { registerNewCorpus } from './extension/registerNewCorpus';
-import { plainText } from './extension/plainText';
+import { showError } from './extension/registerCommand';
 
 /** What the extension exports; the integration suite reads state through it. */
 export interface ReviewCorpusApi {
@@ -26,6 +29,7 @@ export interface ReviewCorpusApi {
   threads: ReadOnlyCommentThreads;
   flags: FlagDecorations;
   comments: CommentDecorations;
+  protectedOverlaps: ProtectedOverlapDecorations;
   active: ActiveExample;
 }
 
@@ -41,14 +45,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Review
     threads: new ReadOnlyCommentThreads(session),
     flags: new FlagDecorations(session),
     comments: new CommentDecorations(session, context.extensionUri),
+    protectedOverlaps: new ProtectedOverlapDecorations(session),
   };
   context.subscriptions.push(
-    log, session, active, api.threads, api.flags, api.comments,
+    log, session, active, api.threads, api.flags, api.comments, api.protectedOverlaps,
     ...treeDisposables,
     ...registerContentProvider(session),
     ...registerCorpusCommands(context, session, salt),
     ...registerReviewCommands(session, salt, active, tree),
     ...registerCorpusReports(context, session, salt),
+    ...registerSearchReplace(context, session, active),
+    ...registerProtectReferences(session),
     ...registerStatusBar(session),
     ...registerSampleCorpus(context, session),
     ...registerNewCorpus(session),
@@ -62,8 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Review
     try {
       await session.open(configFile);
     } catch (e) {
-      log.error((e as Error).message);
-      void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`));
+      showError(log, (e as Error).message, `opening ${configFile}`);
     }
   }
   return api;

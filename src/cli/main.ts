@@ -1,5 +1,5 @@
 import { UserError } from '../core/store/errors';
-import { helpText, parseCommandArgs, type CliCommand, type CliIo } from './command';
+import { HELP_FLAGS, helpText, parseCommandArgs, type CliCommand, type CliIo } from './command';
 import { COMMANDS } from './commands';
 import { relaunch } from './relaunch';
 import { currentPlatform, hugePagesTunables } from '../core/process/hugePages';
@@ -17,13 +17,14 @@ function mainHelp(): string {
     'commands:',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Run `review-corpus <command> --help` for a command\'s options.',
+    'Run `review-corpus help <command>` (or `review-corpus <command> -h`) for a command\'s options.',
   ].join('\n');
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === 'help' && rest.length > 0) return runCli([rest[0], '--help'], io);
+  if (name === undefined || HELP_FLAGS.includes(name) || name === 'help') {
     io.out(mainHelp());
     return name === undefined ? 2 : 0;
   }
@@ -63,12 +64,31 @@ function runHere(argv: string[]): void {
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   listenToParent(() => controller.abort());
+  // A reader that stops early (`| head -1`) closes the pipe. Node ignores SIGPIPE, so the next write
+  // fails with EPIPE, and unhandled that is a stack trace. As a shell's tools do, the command then stops
+  // (cancelled, so a writer leaves its file as Ctrl-C would), prints nothing more and ends with 0.
+  let readerGone = false;
+  const stop = () => {
+    readerGone = true;
+    controller.abort();
+  };
+  const write = (stream: NodeJS.WriteStream) => {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      stop();
+    });
+    return (line: string) => {
+      if (!readerGone && stream.destroyed) stop(); // the EPIPE of an earlier write is only reported later
+      if (!readerGone) stream.write(line + '\n');
+    };
+  };
   runCli(argv, {
-    out: (l) => process.stdout.write(l + '\n'),
-    err: (l) => process.stderr.write(l + '\n'),
+    out: write(process.stdout),
+    err: write(process.stderr),
     env: process.env,
     signal: controller.signal,
-  }).then((code) => { process.exitCode = code; });
+    errIsTTY: process.stderr.isTTY === true,
+  }).then((code) => { process.exitCode = readerGone ? 0 : code; });
 }
 
 if (require.main === module) {
@@ -76,7 +96,7 @@ if (require.main === module) {
   const cmd = COMMANDS.find((c) => c.name === argv[0]);
   // Under a debugger or profiler the work stays in the process being watched.
   const watched = process.execArgv.some((a) => /^--(inspect|cpu-prof|heap-prof|prof)/.test(a));
-  const tunables = cmd?.holdsWholeCorpus && !argv.includes('--help') && !watched ? hugePagesTunables(currentPlatform()) : undefined;
+  const tunables = cmd?.holdsWholeCorpus && !argv.some((a) => HELP_FLAGS.includes(a)) && !watched ? hugePagesTunables(currentPlatform()) : undefined;
   if (tunables === undefined) runHere(argv);
   else {
     if (process.env.REVIEW_CORPUS_DEBUG) process.stderr.write(`review-corpus: running ${cmd?.name} with GLIBC_TUNABLES=${tunables} (transparent huge pages)\n`);

@@ -1,4 +1,5 @@
-// The small changes the inspector makes to a corpus (a label, flag decisions, sealing a window) as
+// The small changes the inspector makes to a corpus (a label, flag decisions, sealing a window,
+// registering a protected reference set) as
 // plain data. The extension applies an edit to its open copy at once and hands the same edit to a
 // background worker, which applies it to a copy of its own and saves the file (saving a large corpus
 // takes seconds). Each edit carries its time, so both copies end up identical.
@@ -8,14 +9,16 @@ import { setLabel, type Label } from './labels/labels';
 import { statSync } from 'node:fs';
 import { CorpusStore, EDIT_RESERVE_BYTES } from './store/corpusStore';
 import { withWriterLock } from './store/writerLock';
+import { registerReferenceSet, type ReferenceItem } from './decontam/referenceSets';
 
 export type CorpusEdit =
   | { kind: 'label'; exampleKey: string; rater: string; label: Label; at: string }
   | { kind: 'flags'; flagIds: number[]; status: 'confirmed' | 'dismissed'; rater: string; at: string }
   | { kind: 'seal'; window: string; at: string }
-  | { kind: 'unseal'; window: string; rater: string; at: string };
+  | { kind: 'unseal'; window: string; rater: string; at: string }
+  | { kind: 'protect'; name: string; items: ReferenceItem[]; replace: boolean; at: string };
 
-/** Applies one edit; returns the window's seal hash for 'seal'. Throws UserError for an impossible edit. */
+/** Applies one edit; returns the window's seal hash for 'seal', the set's SHA-256 for 'protect'. Throws UserError for an impossible edit. */
 export function applyEdit(store: CorpusStore, edit: CorpusEdit): string | undefined {
   switch (edit.kind) {
     case 'label':
@@ -29,6 +32,8 @@ export function applyEdit(store: CorpusStore, edit: CorpusEdit): string | undefi
     case 'unseal':
       unsealWindow(store, edit.window, edit.rater, edit.at);
       return undefined;
+    case 'protect':
+      return registerReferenceSet(store, edit.name, edit.items, { replace: edit.replace, at: edit.at }).sha256;
   }
 }
 

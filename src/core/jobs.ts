@@ -7,13 +7,15 @@ import type { CorpusConfig } from './config/types';
 import { fetchCorpus, storeConfig } from './gerrit/fetchCorpus';
 import { runBuild } from './build/runBuild';
 import { exportCorpus } from './export/exportJsonl';
+import { exportSearchReplace, searchReplaceSummary } from './export/exportSearchReplace';
+import { searchReplaceParameters } from './config/ruleParameters';
 import { verifyReproduce } from './verify/reproduce';
 
 export type JobRequest =
   | { kind: 'fetch'; configFile: string; salt: string | undefined }
   | { kind: 'build'; configFile: string }
   | { kind: 'verify'; configFile: string }
-  | { kind: 'export'; configFile: string; out: string };
+  | { kind: 'export'; configFile: string; out: string; format?: 'jsonl' | 'search-replace' };
 
 /** `log` lines go only to the output channel; the others also update the progress notification. */
 export type JobProgress = { message: string; log?: boolean };
@@ -35,7 +37,7 @@ export interface JobOptions {
 export async function runJob(req: JobRequest, signal: AbortSignal, progress: (p: JobProgress) => void, opts: JobOptions = {}): Promise<JobResult> {
   const config = loadCorpusConfig(req.configFile);
   const dbFile = corpusDbPath(req.configFile, config);
-  if (req.kind === 'verify' || req.kind === 'export') return readJob(req, dbFile, signal, progress);
+  if (req.kind === 'verify' || req.kind === 'export') return readJob(req, config, dbFile, signal, progress);
   // Fetch and build write the file: each holds its lock from before reading it to after its last save.
   const lock: WriterLockOptions = {
     command: LOCK_COMMAND[req.kind],
@@ -72,12 +74,19 @@ async function fetchJob(req: Extract<JobRequest, { kind: 'fetch' }>, config: Cor
 }
 
 /** Verify and export only read the file (verify rebuilds into a scratch copy in memory): no lock. */
-async function readJob(req: Extract<JobRequest, { kind: 'verify' | 'export' }>, dbFile: string, signal: AbortSignal, progress: (p: JobProgress) => void): Promise<JobResult> {
+async function readJob(req: Extract<JobRequest, { kind: 'verify' | 'export' }>, config: CorpusConfig, dbFile: string, signal: AbortSignal, progress: (p: JobProgress) => void): Promise<JobResult> {
   const store = await CorpusStore.open(dbFile);
   try {
+    if (req.kind === 'export' && req.format === 'search-replace') {
+      // The parameters of the corpus.json open in the editor: changing them needs no rebuild.
+      const { report, reportFile } = exportSearchReplace(store, req.out, searchReplaceParameters(config));
+      return { summary: `Exported Search/Replace to ${req.out}: ${searchReplaceSummary(report)} (report: ${reportFile})` };
+    }
     if (req.kind === 'export') {
-      const { examples, funnelFile } = exportCorpus(store, req.out);
-      return { summary: `Exported ${examples} examples to ${req.out} and the funnel to ${funnelFile}` };
+      // The card's license and language from the corpus.json open in the editor: changing them needs no rebuild.
+      const r = exportCorpus(store, req.out, { config });
+      const written = `${r.examples} examples to ${req.out}, with dataset-funnel.json, ${r.splits.filter((x) => x.examples > 0).length} split files, counts.csv, curation_audit.jsonl and the dataset card README.md beside it`;
+      return { summary: `Exported ${written}${r.warnings.map((w) => `. Warning: ${w}`).join('')}` };
     }
     progress({ message: 'rebuilding into a scratch copy' });
     const r = await verifyReproduce(store, signal);

@@ -4,6 +4,8 @@
 // the session changes (another corpus, a rebuild, a reload); labels and flag decisions are not part of it.
 import * as vscode from 'vscode';
 import { getExample, type ExampleRecord } from '../core/inspect/example';
+import { storedDiffOf } from '../core/inspect/wholeFile';
+import { exampleView, keyDigest, type ExampleView, type ViewMode } from './diff/exampleView';
 import type { CorpusSession, OpenCorpus } from './session';
 
 /** A few diffs at a time: the open ones and the one being opened. */
@@ -11,6 +13,8 @@ const KEEP = 8;
 
 export class ExampleCache implements vscode.Disposable {
   private readonly records = new Map<number, ExampleRecord | undefined>();
+  /** Views by `<id>/<mode>`: a whole file is parsed from its stored diff once for all of a diff's readers. */
+  private readonly views = new Map<string, ExampleView>();
   private corpus: OpenCorpus | undefined;
   private readonly subscription: vscode.Disposable;
 
@@ -18,6 +22,7 @@ export class ExampleCache implements vscode.Disposable {
     // Forget the corpus too: holding it would keep a replaced corpus (its whole file in memory) alive.
     this.subscription = session.onDidChange(() => {
       this.records.clear();
+      this.views.clear();
       this.corpus = undefined;
     });
   }
@@ -28,6 +33,7 @@ export class ExampleCache implements vscode.Disposable {
     if (!corpus) return undefined;
     if (corpus !== this.corpus) {
       this.records.clear();
+      this.views.clear();
       this.corpus = corpus;
     }
     if (this.records.has(id)) {
@@ -42,8 +48,27 @@ export class ExampleCache implements vscode.Disposable {
     return record;
   }
 
+  /**
+   * What an example document shows, or undefined when its example is not in the current build: no
+   * record under its id, or (after a rebuild numbered the examples anew) another example's.
+   */
+  view(ref: { id: number; key: string; view: ViewMode }): ExampleView | undefined {
+    const example = this.get(ref.id);
+    if (!example || keyDigest(example.key) !== ref.key) return undefined;
+    const at = `${ref.id}/${ref.view}`;
+    let view = this.views.get(at);
+    if (view?.example !== example) {
+      view = exampleView(example, ref.view, () => storedDiffOf(this.corpus!.store, example.id));
+      this.views.delete(at);
+      this.views.set(at, view);
+      while (this.views.size > KEEP) this.views.delete(this.views.keys().next().value as string);
+    }
+    return view;
+  }
+
   dispose(): void {
     this.subscription.dispose();
     this.records.clear();
+    this.views.clear();
   }
 }

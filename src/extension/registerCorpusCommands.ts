@@ -4,9 +4,10 @@ import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import { JobCancelled, runJobProcess } from './jobs/runJobProcess';
 import type { SaltStore } from './salt';
-import { openComment, openExample } from './diff/openItem';
+import { openChange, openComment, openExample } from './diff/openItem';
 import type { CorpusNode } from './tree/nodes';
 import { plainText } from './plainText';
+import { registerCommand, statusNote } from './registerCommand';
 
 export function registerCorpusCommands(context: vscode.ExtensionContext, session: CorpusSession, salt: SaltStore): vscode.Disposable[] {
   const log = session.log;
@@ -22,50 +23,50 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
       void vscode.window.showInformationMessage(plainText(result.summary));
       return result;
     } catch (e) {
-      if (e instanceof JobCancelled) {
-        log.info(`${title}: cancelled; the corpus file is consistent and the next run resumes`);
-        await session.reload();
-        return undefined;
-      }
-      log.error(`${title}: ${(e as Error).message}`);
-      void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`)); // may quote a record: a date, a path
-      return undefined;
+      if (!(e instanceof JobCancelled)) throw e; // registerCommand shows it, with Show Log
+      await session.reload(); // the job left the file consistent: show what it holds now
+      throw new JobCancelled(job.kind === 'fetch'
+        ? 'Fetch cancelled: what was fetched is kept, and the next fetch resumes'
+        : 'Rebuild cancelled: the corpus keeps its last build');
     } finally {
       session.busy = false;
     }
   };
 
   return [
-    vscode.commands.registerCommand(Commands.openCorpus, async (file?: vscode.Uri | string) => {
+    registerCommand(log, Commands.openCorpus, async (file?: vscode.Uri | string) => {
       let target = typeof file === 'string' ? file : file?.fsPath;
       if (!target) {
         const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Corpus config': ['json'] }, openLabel: 'Open Corpus' });
         target = picked?.[0]?.fsPath;
       }
       if (!target) return undefined;
-      try {
-        return await session.open(target);
-      } catch (e) {
-        void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`));
-        return undefined;
-      }
+      return session.open(target);
     }),
-    vscode.commands.registerCommand(Commands.fetch, async () => {
+    registerCommand(log, Commands.fetch, async () => {
+      // A corpus.json names the hosts to contact: one from a folder not trusted contacts none (package.json capabilities).
+      if (!vscode.workspace.isTrusted) return void vscode.window.showWarningMessage('Review Corpus: this workspace is not trusted, so Fetch contacts no host; trust it (Manage Workspace Trust) to fetch.');
       const file = configFile();
       if (!file) return void vscode.window.showWarningMessage('Review Corpus: open a corpus.json first.');
       const s = await salt.getOrAsk();
       if (!s) return void vscode.window.showWarningMessage('Review Corpus: no salt, so nothing was fetched.');
       return runJob('Review Corpus: Fetch from Hosts', { kind: 'fetch', configFile: file, salt: s });
     }),
-    vscode.commands.registerCommand(Commands.rebuild, async () => {
+    registerCommand(log, Commands.rebuild, async () => {
       const file = configFile();
       if (!file) return void vscode.window.showWarningMessage('Review Corpus: open a corpus.json first.');
       return runJob('Review Corpus: Rebuild', { kind: 'build', configFile: file });
     }),
-    vscode.commands.registerCommand(Commands.setSalt, (value?: string) => (typeof value === 'string' ? salt.set(value) : salt.ask())),
-    vscode.commands.registerCommand(Commands.openItem, async (n: CorpusNode | { exampleId: number }) => {
+    registerCommand(log, Commands.setSalt, async (value?: string) => {
+      const stored = typeof value === 'string' ? await salt.set(value) : await salt.ask();
+      // Never the salt itself: only that it is stored, and where.
+      statusNote(stored ? '$(key) Salt saved in VS Code\'s secret storage' : '$(key) Salt unchanged');
+      return stored !== undefined; // not the salt: any extension can run this command
+    }),
+    registerCommand(log, Commands.openItem, async (n: CorpusNode | { exampleId: number }) => {
       if ('exampleId' in n) return openExample(session, n.exampleId);
       if (n.type !== 'item') return undefined;
+      if (n.item.kind === 'change') return openChange(session, n.item.id, n.item.changeNumber);
       return n.item.kind === 'example' ? openExample(session, n.item.id) : openComment(session, n.item.id);
     }),
   ];

@@ -11,6 +11,7 @@ import type { SaltStore } from './salt';
 import { runJobProcess } from './jobs/runJobProcess';
 import type { CorpusNode } from './tree/nodes';
 import { plainText } from './plainText';
+import { registerCommand } from './registerCommand';
 
 export function registerCorpusReports(context: vscode.ExtensionContext, session: CorpusSession, salt: SaltStore): vscode.Disposable[] {
   const need = () => {
@@ -18,24 +19,23 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
     if (!c) throw new Error('open a corpus first');
     return c;
   };
-  const guard = (work: (...args: never[]) => Promise<unknown>) => async (...args: never[]) => {
-    try {
-      return await work(...args);
-    } catch (e) {
-      void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`));
-      return undefined;
-    }
-  };
+  const log = session.log;
   const pickWindow = async (sealed: boolean, n?: CorpusNode) => {
     if (n?.type === 'window' && n.group.window) return n.group.window;
-    const names = storedWindows(need().store).filter((w) => (w.sealed === 1) === sealed).map((w) => w.name);
-    if (names.length === 0) throw new Error(sealed ? 'no window is sealed' : 'every window is sealed');
+    const stored = storedWindows(need().store);
+    // Only a window never fetched can be sealed (sealWindow refuses the others): offer those alone.
+    const names = stored.filter((w) => (sealed ? w.sealed === 1 : w.sealed === 0 && w.fetched === 0)).map((w) => w.name);
+    if (names.length === 0) {
+      const fetched = stored.filter((w) => w.sealed === 0).map((w) => w.name);
+      throw new Error(sealed ? 'no window is sealed' : fetched.length === 0 ? 'every window is sealed'
+        : `no window can be sealed: a window is sealed before its first fetch, and ${fetched.join(', ')} ${fetched.length === 1 ? 'has' : 'have'} been fetched`);
+    }
     const picked = await vscode.window.showQuickPick(names.map((name) => ({ label: plainText(name), name })), { title: sealed ? 'Unseal which window?' : 'Seal which window?' });
     return picked?.name;
   };
 
   return [
-    vscode.commands.registerCommand(Commands.verify, guard(async () => {
+    registerCommand(log, Commands.verify, async () => {
       const c = need();
       await session.flush();
       const r = await runJobProcess(context.extensionPath, 'Review Corpus: Verify Reproducibility', { kind: 'verify', configFile: c.configFile }, session.log);
@@ -43,8 +43,8 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       // "Not reproducible" quotes the first differing example: its key (a host path) and texts.
       void (r.ok === false ? vscode.window.showWarningMessage(plainText(r.summary)) : vscode.window.showInformationMessage(plainText(r.summary)));
       return r;
-    })),
-    vscode.commands.registerCommand(Commands.export, guard(async (target?: string) => {
+    }),
+    registerCommand(log, Commands.export, async (target?: string) => {
       const c = need();
       const out = target ?? (await vscode.window.showSaveDialog({
         defaultUri: vscode.Uri.file(path.join(path.dirname(c.configFile), 'examples.jsonl')), filters: { 'JSON Lines': ['jsonl'] }, title: 'Export kept examples',
@@ -54,8 +54,8 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       const r = await runJobProcess(context.extensionPath, 'Review Corpus: Export', { kind: 'export', configFile: c.configFile, out }, session.log);
       void vscode.window.showInformationMessage(plainText(r.summary));
       return r;
-    })),
-    vscode.commands.registerCommand(Commands.compareBuilds, guard(async (from?: number, to?: number) => {
+    }),
+    registerCommand(log, Commands.compareBuilds, async (from?: number, to?: number) => {
       const c = need();
       const builds = c.store.all<{ id: number; finished_at: string; rules_version: string }>('SELECT id, finished_at, rules_version FROM builds WHERE finished_at IS NOT NULL ORDER BY id DESC');
       if (builds.length < 2 && (from === undefined || to === undefined)) throw new Error('there is only one build; rebuild with changed rules first');
@@ -67,14 +67,14 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       const cmp = compareBuilds(c.store, a, b);
       await vscode.window.showTextDocument(compareUri(a, b), { preview: true });
       return cmp;
-    })),
-    vscode.commands.registerCommand(Commands.sealWindow, guard(async (n?: CorpusNode) => {
+    }),
+    registerCommand(log, Commands.sealWindow, async (n?: CorpusNode) => {
       const name = await pickWindow(false, n);
       if (!name) return;
       const hash = session.edit({ kind: 'seal', window: name, at: new Date().toISOString() }) ?? '';
       void vscode.window.showInformationMessage(plainText(`Sealed window "${name}" (sha256 ${hash.slice(0, 12)}…).`));
-    })),
-    vscode.commands.registerCommand(Commands.unsealWindow, guard(async (n?: CorpusNode) => {
+    }),
+    registerCommand(log, Commands.unsealWindow, async (n?: CorpusNode) => {
       const name = await pickWindow(true, n);
       if (!name) return;
       const ok = await vscode.window.showWarningMessage(
@@ -85,6 +85,6 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       if (!s) throw new Error('a salt is needed to record who unsealed the window');
       session.edit({ kind: 'unseal', window: name, rater: localUserPseudonym(s), at: new Date().toISOString() });
       void vscode.window.showInformationMessage(plainText(`Unsealed window "${name}". Run "Fetch from Hosts" to read it.`));
-    })),
+    }),
   ];
 }

@@ -9,6 +9,7 @@ import {
 } from '../core/config/presets';
 import { Commands } from './ids/commands';
 import { plainText } from './plainText';
+import { registerCommand } from './registerCommand';
 import type { CorpusSession } from './session';
 
 const TITLE = 'Review Corpus: New Corpus';
@@ -25,34 +26,29 @@ export interface NewCorpusArgs {
 
 export function registerNewCorpus(session: CorpusSession): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(Commands.newCorpus, async (args?: NewCorpusArgs) => {
-      try {
-        const presets = args?.presets ? namedPresets(args.presets) : await pickPresets();
-        if (!presets || presets.length === 0) return undefined;
-        const contact = args?.contact ?? (await askContact());
-        if (contact === undefined) return undefined;
-        const file = args?.file ?? (await askFile());
-        if (!file) return undefined;
-        let overwrite = args?.overwrite === true;
-        if (existsSync(file) && !overwrite) {
-          const replace = 'Replace';
-          const choice = await vscode.window.showWarningMessage(plainText(`${file} already exists. Replace it with a new corpus config?`), { modal: true }, replace);
-          if (choice !== replace) return undefined;
-          overwrite = true;
-        }
-        const config = newCorpusConfig(presets, { contact: contact === '' ? undefined : contact }, file);
-        writeNewCorpusConfig(file, config, overwrite);
-        session.log.info(`wrote ${file} for ${presets.map((p) => p.host.url).join(', ')}`);
-        await session.open(file);
-        await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
-        if (contact === '') {
-          void vscode.window.showWarningMessage(plainText(`Review Corpus: ${path.basename(file)} has no "contact"; add an e-mail address or an https:// URL before fetching (it goes in the User-Agent).`));
-        }
-        return file;
-      } catch (e) {
-        void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`));
-        return undefined;
+    registerCommand(session.log, Commands.newCorpus, async (args?: NewCorpusArgs) => {
+      const presets = args?.presets ? namedPresets(args.presets) : await pickPresets();
+      if (!presets || presets.length === 0) return undefined;
+      const contact = args?.contact ?? (await askContact());
+      if (contact === undefined) return undefined;
+      const file = args?.file ?? (await askFile());
+      if (!file) return undefined;
+      let overwrite = args?.overwrite === true;
+      if (existsSync(file) && !overwrite) {
+        const replace = 'Replace';
+        const choice = await vscode.window.showWarningMessage(plainText(`${file} already exists. Replace it with a new corpus config?`), { modal: true }, replace);
+        if (choice !== replace) return undefined;
+        overwrite = true;
       }
+      const config = newCorpusConfig(presets, { contact: contact === '' ? undefined : contact }, file);
+      writeNewCorpusConfig(file, config, overwrite);
+      session.log.info(`wrote ${file} for ${presets.map((p) => p.host.url).join(', ')}`);
+      await session.open(file);
+      await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
+      if (contact === '') {
+        void vscode.window.showWarningMessage(plainText(`Review Corpus: ${path.basename(file)} has no "contact"; add an e-mail address or an https:// URL before fetching (it goes in the User-Agent).`));
+      }
+      return file;
     }),
   ];
 }

@@ -7,14 +7,29 @@ import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import type { SaltStore } from './salt';
 import type { ActiveExample } from './diff/activeExample';
+import { openKeptTwin } from './diff/twin';
+import { parseDocUri } from './diff/uris';
 import type { CorpusTree } from './tree/registerTree';
 import type { CorpusNode, ItemNode } from './tree/nodes';
 import { plainText } from './plainText';
+import { registerCommand, statusNote } from './registerCommand';
+
+/** The example a command was invoked on: a tree node, the diff's title (VS Code passes the editor's URI), or { exampleId }. */
+function exampleIdOf(n: CorpusNode | vscode.Uri | { exampleId: number } | undefined): number | undefined {
+  if (n === undefined) return undefined;
+  if (n instanceof vscode.Uri) {
+    const ref = parseDocUri(n);
+    return ref?.kind === 'example' ? ref.id : undefined;
+  }
+  if ('exampleId' in n) return n.exampleId;
+  return n.type === 'item' && n.item.kind === 'example' ? n.item.id : undefined;
+}
 
 const LABEL_TEXT: Record<Label, string> = { answers: 'Rewrite answers its comment', does_not: 'Rewrite does not answer its comment', unsure: 'Unsure' };
 
 export function registerReviewCommands(session: CorpusSession, salt: SaltStore, active: ActiveExample, tree: CorpusTree): vscode.Disposable[] {
   let current: ItemNode | undefined;
+  const log = session.log;
 
   const rater = async () => {
     const s = await salt.getOrAsk();
@@ -23,15 +38,7 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
   };
   const targetKey = (n?: CorpusNode): string | undefined =>
     n?.type === 'item' && n.item.kind === 'example' ? n.item.key : active.example?.key;
-  const guard = async (work: () => Promise<unknown>) => {
-    try {
-      await work();
-    } catch (e) {
-      void vscode.window.showErrorMessage(plainText(`Review Corpus: ${(e as Error).message}`));
-    }
-  };
-
-  const decide = (status: 'confirmed' | 'dismissed') => (n?: CorpusNode) => guard(async () => {
+  const decide = (status: 'confirmed' | 'dismissed') => async (n?: CorpusNode) => {
     const key = targetKey(n);
     const corpus = session.corpus;
     if (!key || !corpus) throw new Error('open a flagged example first');
@@ -46,9 +53,12 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     const who = await rater();
     session.edit({ kind: 'flags', flagIds: chosen.map((f) => f.id), status, rater: who, at: new Date().toISOString() });
     session.log.info(`${status} ${chosen.length} flag(s) on ${key}`);
-  });
+    const flags = `${chosen.length} flag${chosen.length > 1 ? 's' : ''}`;
+    // A confirmed flag takes effect at the next build: until then the example stays in its group.
+    statusNote(status === 'confirmed' ? `$(sign-out) Confirmed ${flags}: the example leaves at the next build` : `$(close) Dismissed ${flags}: the example stays`);
+  };
 
-  const label = (l?: Label) => (n?: CorpusNode) => guard(async () => {
+  const label = (l?: Label) => async (n?: CorpusNode) => {
     const key = targetKey(n);
     if (!key) throw new Error('open an example first');
     let chosen = l;
@@ -59,29 +69,32 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     if (!chosen) return;
     const who = await rater();
     session.edit({ kind: 'label', exampleKey: key, rater: who, label: chosen, at: new Date().toISOString() });
-    vscode.window.setStatusBarMessage(`Labelled: ${LABEL_TEXT[chosen]}`, 3000);
-  });
+    statusNote(`$(tag) Labelled: ${LABEL_TEXT[chosen]}`);
+  };
 
   /** Next/previous within the current tree group, loading the next page when needed. */
-  const move = (step: 1 | -1) => guard(async () => {
+  const move = async (step: 1 | -1) => {
     const from = current ?? findActiveNode();
     if (!from) throw new Error('open an example from the tree first');
-    const group = from.parent;
+    // An edit (this label) refreshed the tree: `from` is a node of before; the group now holds its pages.
+    const group = tree.provider.currentGroup(from.parent) ?? from.parent;
     let siblings = tree.provider.items(group);
-    const index = siblings.findIndex((s) => s.item.kind === from.item.kind && s.item.id === from.item.id) + step;
+    const at = siblings.findIndex((s) => s.item.kind === from.item.kind && s.item.id === from.item.id);
+    // Gone from the group (a label filter it no longer matches): the item now in its place is next.
+    const index = at >= 0 ? at + step : step > 0 ? from.index : from.index - 1;
     if (index >= siblings.length && group.loaded < group.count) {
       tree.provider.loadMore(group);
       siblings = tree.provider.items(group);
     }
     if (index < 0 || index >= siblings.length) {
-      vscode.window.setStatusBarMessage(step > 0 ? 'Last example in this group' : 'First example in this group', 3000);
+      statusNote(step > 0 ? 'Last example in this group' : 'First example in this group');
       return;
     }
     const next = siblings[index];
     current = next;
     await tree.view.reveal(next, { select: true, focus: false });
     await vscode.commands.executeCommand(Commands.openItem, next);
-  });
+  };
 
   const findActiveNode = (): ItemNode | undefined => {
     const sel = tree.view.selection[0];
@@ -93,13 +106,18 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
       const n = e.selection[0];
       if (n?.type === 'item') current = n;
     }),
-    vscode.commands.registerCommand(Commands.confirmFlag, decide('confirmed')),
-    vscode.commands.registerCommand(Commands.dismissFlag, decide('dismissed')),
-    vscode.commands.registerCommand(Commands.label, label()),
-    vscode.commands.registerCommand(Commands.labelAnswers, label('answers')),
-    vscode.commands.registerCommand(Commands.labelDoesNot, label('does_not')),
-    vscode.commands.registerCommand(Commands.labelUnsure, label('unsure')),
-    vscode.commands.registerCommand(Commands.nextExample, () => move(1)),
-    vscode.commands.registerCommand(Commands.previousExample, () => move(-1)),
+    registerCommand(log, Commands.confirmFlag, decide('confirmed')),
+    registerCommand(log, Commands.dismissFlag, decide('dismissed')),
+    registerCommand(log, Commands.label, label()),
+    registerCommand(log, Commands.labelAnswers, label('answers')),
+    registerCommand(log, Commands.labelDoesNot, label('does_not')),
+    registerCommand(log, Commands.labelUnsure, label('unsure')),
+    registerCommand(log, Commands.nextExample, () => move(1)),
+    registerCommand(log, Commands.previousExample, () => move(-1)),
+    registerCommand(log, Commands.openKeptTwin, (n?: CorpusNode | vscode.Uri | { exampleId: number }) => {
+      const id = exampleIdOf(n) ?? active.example?.id;
+      if (id === undefined) return void vscode.window.showWarningMessage('Review Corpus: open a duplicate example first.');
+      return openKeptTwin(session, id);
+    }),
   ];
 }

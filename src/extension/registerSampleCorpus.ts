@@ -5,15 +5,13 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
-import { plainText } from './plainText';
+import { registerCommand } from './registerCommand';
 
 export function registerSampleCorpus(context: vscode.ExtensionContext, session: CorpusSession): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(Commands.createSampleCorpus, async (target?: string) => {
+    registerCommand(session.log, Commands.createSampleCorpus, async (target?: string) => {
       const source = path.join(context.extensionPath, 'dist', 'sample');
-      if (!existsSync(path.join(source, 'corpus.sqlite'))) {
-        return void vscode.window.showErrorMessage('Review Corpus: this build of the extension carries no sample corpus (run `npm run build`).');
-      }
+      if (!existsSync(path.join(source, 'corpus.sqlite'))) throw new Error('this build of the extension carries no sample corpus (run `npm run build`)');
       let folder = target;
       if (!folder) {
         const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Create Sample Corpus Here' });
@@ -23,7 +21,7 @@ export function registerSampleCorpus(context: vscode.ExtensionContext, session: 
       mkdirSync(folder, { recursive: true });
       for (const f of ['corpus.json', 'corpus.sqlite']) {
         const dest = path.join(folder, f);
-        if (existsSync(dest)) return void vscode.window.showErrorMessage(plainText(`Review Corpus: ${dest} already exists; pick an empty folder.`));
+        if (existsSync(dest)) throw new Error(`${dest} already exists; pick an empty folder`);
       }
       for (const f of ['corpus.json', 'corpus.sqlite']) copyFileSync(path.join(source, f), path.join(folder, f));
       return session.open(path.join(folder, 'corpus.json'));

@@ -10,9 +10,10 @@ import { applyEdit, type CorpusEdit } from '../core/edits';
 import { latestBuildId } from '../core/inspect/groups';
 import { BackgroundSaver } from './backgroundSaver';
 import { ExampleCache } from './exampleCache';
-import { ContextKeys } from './ids/contextKeys';
+import { ContextKeys, TreeStates, type TreeState } from './ids/contextKeys';
 import { SETTINGS_SECTION, Settings } from './ids/settings';
 import { plainText } from './plainText';
+import { showError } from './registerCommand';
 
 export interface OpenCorpus {
   configFile: string;
@@ -82,8 +83,7 @@ export class CorpusSession implements vscode.Disposable {
     if (this.busy) throw new Error('a fetch or rebuild is running; try again when it has finished');
     const result = corpus.store.transaction(() => applyEdit(corpus.store, edit));
     this.saver ??= new BackgroundSaver(this.workerFile, corpus.dbFile, (message) => {
-      this.log.error(`saving ${corpus.dbFile}: ${message}`);
-      void vscode.window.showErrorMessage(plainText(`Review Corpus: could not save ${corpus.dbFile} (${message}); your changes are kept in memory and saved with the next one`));
+      showError(this.log, `could not save ${corpus.dbFile} (${message}); your changes are kept in memory and saved with the next one`);
     }, (message) => {
       // Another writer (a CLI fetch or build) holds the file: the save waits for it, nothing is lost.
       this.log.warn(`saving waits: ${message}`);
@@ -120,7 +120,16 @@ export class CorpusSession implements vscode.Disposable {
     this.current?.store.close();
     this.current = next;
     void vscode.commands.executeCommand('setContext', ContextKeys.corpusOpen, next !== undefined);
+    void vscode.commands.executeCommand('setContext', ContextKeys.treeState, this.state);
     this.changed.fire(next);
+  }
+
+  /** What the corpus view can show; each state has its own welcome text (package.json viewsWelcome). */
+  get state(): TreeState {
+    const c = this.current;
+    if (!c) return this.configFile ? TreeStates.notFetched : TreeStates.none;
+    if (c.buildId !== undefined) return TreeStates.built;
+    return c.store.scalar('SELECT 1 FROM changes LIMIT 1') === undefined ? TreeStates.notFetched : TreeStates.notBuilt;
   }
 
   dispose(): void {

@@ -17,6 +17,8 @@ export interface AccountJson {
   name?: string;
   email?: string;
   username?: string;
+  /** Only where the account set one (AccountLoader.DETAILED_OPTIONS has DISPLAY_NAME; Gerrit omits null). */
+  display_name?: string;
   tags?: string[];
 }
 

@@ -120,6 +120,21 @@ function operations(page, screenshotDir) {
     async click({ selector, timeoutMs }) {
       await page.locator(selector).first().click({ timeout: timeoutMs });
     },
+    async hover({ selector, timeoutMs }) {
+      await page.locator(selector).first().hover({ timeout: timeoutMs });
+    },
+    // A click inside a webview: the first frame holding a match gets it (webviews are nested iframes).
+    async frameClick({ selector, timeoutMs }) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        for (const frame of page.frames()) {
+          const target = frame.locator(selector).first();
+          if ((await target.count().catch(() => 0)) > 0) return void (await target.click({ timeout: Math.max(1000, deadline - Date.now()) }));
+        }
+        if (Date.now() > deadline) throw new Error(`no frame has an element matching ${selector} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
   };
 }
 

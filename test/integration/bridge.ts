@@ -67,4 +67,8 @@ export const dom = {
   pseudoContent: (selector: string, pseudo: '::before' | '::after') => ask<string[]>('pseudoContent', { selector, pseudo }),
   /** Clicks the first visible element matching a Playwright selector (CSS, with :has-text() allowed). */
   click: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<void>('click', { selector, timeoutMs }, timeoutMs),
+  /** Moves the mouse over the first visible element matching a Playwright selector (a tree item's tooltip then shows). */
+  hover: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<void>('hover', { selector, timeoutMs }, timeoutMs),
+  /** Clicks the first element matching a Playwright selector in any frame, webviews included; waits up to timeoutMs for it. */
+  frameClick: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<void>('frameClick', { selector, timeoutMs }, timeoutMs),
 };

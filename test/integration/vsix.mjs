@@ -16,9 +16,13 @@ function run(command, args, options) {
   return result.stdout;
 }
 
-/** `vsce package` of the extension in `dir`; bundles carry their dependencies, so none are collected. */
+/**
+ * `vsce package` of the extension in `dir`, with no prompt suppressed: its package.json's `vsce` field says
+ * that bundles carry their dependencies (none are collected) and that it has no public repository, and
+ * relative README links stay relative (they name files inside the VSIX; README.md, "Packaging").
+ */
 export function packageVsix(dir, outFile) {
-  run(process.execPath, [VSCE, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', outFile], { cwd: dir });
+  run(process.execPath, [VSCE, 'package', '--no-rewrite-relative-links', '--out', outFile], { cwd: dir });
   return outFile;
 }
 

@@ -87,6 +87,7 @@ describe('runBuild on a corpus with one unit per rule', () => {
     const { counters, windows } = result.funnel.organizations.openstack;
     assert.deepEqual(counters, {
       kind_unrecorded: 1, nothing_left_overlap: 2, target_in_comment: 1, outside_windows: 1, diff_unreadable: 0, rebase_edited_examples: 0, status_unrecorded: 0, bot_account_service_user: null, listing_cut_short: 0,
+      bot_account_name_pattern: null, // the fixture's accounts were never matched by name (no fetch)
     });
     assert.equal(windows.train.counters.nothing_left_overlap, 2);
     assert.equal(windows.dev.counters.target_in_comment, 1);

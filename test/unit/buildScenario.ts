@@ -158,9 +158,13 @@ export const EXPECTED_EXAMPLES: Record<string, string | null> = {
   'openstack/160/1/7/win.txt': null,
 };
 
-/** openstack: removed units per funnel step, in funnel order. */
+/**
+ * openstack: removed units per funnel step, in funnel order. blocklisted_project and protected_overlap
+ * need a blocklist and a registered set, which this scenario has not; the sample corpus and
+ * test/unit/protect.test.ts plant them.
+ */
 export const EXPECTED_OPENSTACK_FUNNEL: [string, number][] = [
-  ['collection/created_before_start', 1], ['collection/not_merged', 1], ['collection/no_comments', 1], ['collection/sealed_window', 1],
+  ['collection/created_before_start', 1], ['collection/not_merged', 1], ['collection/blocklisted_project', 0], ['collection/no_comments', 1], ['collection/sealed_window', 1],
   ['collection/disallowed', 1], ['collection/fetch_error', 1],
   ['comments/pseudo_file', 1], ['comments/own_author', 2], ['comments/bot_account', 1], ['comments/acknowledgement', 2],
   ['comments/no_line', 1], ['comments/parent_side', 1], ['comments/no_successor', 1], ['comments/unchanged_around', 1],
@@ -169,4 +173,5 @@ export const EXPECTED_OPENSTACK_FUNNEL: [string, number][] = [
   ['examples/rebase_only', 1], ['examples/suggested_edit', 1], ['examples/applied_fix', 1], ['examples/nothing_left', 1],
   ['examples/manual_flag', 1],
   ['duplicates/same_change', 1], ['duplicates/exact_duplicate', 1], ['duplicates/near_duplicate', 1], ['duplicates/boilerplate', 5],
+  ['decontamination/protected_overlap', 0],
 ];

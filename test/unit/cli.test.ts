@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { runCli } from '../../src/cli/main';
+import { COMMANDS } from '../../src/cli/commands';
 
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -27,6 +29,60 @@ describe('review-corpus CLI frame', () => {
       assert.match(r.out, new RegExp(`^usage: review-corpus ${c} `));
     });
   }
+
+  // Every command, including any added later, gets -h, `help <command>` and described options from
+  // the shared machinery (src/cli/command.ts).
+  for (const c of COMMANDS) {
+    it(`${c.name} -h and help ${c.name} print the same help as --help`, async () => {
+      const long = await cli(c.name, '--help');
+      const short = await cli(c.name, '-h');
+      const viaHelp = await cli('help', c.name);
+      for (const r of [short, viaHelp]) {
+        assert.equal(r.code, 0, r.err);
+        assert.equal(r.err, '');
+        assert.equal(r.out, long.out);
+      }
+    });
+
+    it(`${c.name} --help describes every option`, async () => {
+      const lines = (await cli(c.name, '--help')).out.split('\n');
+      for (const [name, spec] of Object.entries(c.options)) {
+        const line = lines.find((l) => l.startsWith(`  --${name} `) || l === `  --${name}`);
+        assert.ok(line, `--${name} is listed`);
+        const description = (spec as { description?: string }).description;
+        assert.ok(description && description.length > 5, `--${name} has a description`);
+        assert.ok(line.includes(description), `--${name}'s line shows its description: ${line}`);
+      }
+      assert.ok(lines.some((l) => /^  -h, --help +\S/.test(l)), 'lists -h, --help');
+    });
+  }
+
+  it('help alone prints the command list, help with an unknown command names it', async () => {
+    const r = await cli('help');
+    assert.equal(r.code, 0);
+    assert.match(r.out, /^  build /m);
+    const bad = await cli('help', 'frobnicate');
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /unknown command 'frobnicate'/);
+  });
+
+  it('fetch\'s usage names --quiet', async () => {
+    const r = await cli('fetch', '--help');
+    assert.match(r.out.split('\n')[0], / \[--quiet\]/);
+  });
+
+  it('the README\'s CLI section shows each command\'s usage as its --help does', async () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const block = readme.slice(readme.indexOf('## The CLI')).match(/```\n([\s\S]*?)```/)![1];
+    const shown = new Map(block.split('\n').filter(Boolean).map((l) => {
+      const words = l.replace(/\s+#.*$/, '').trim().split(/\s+/);
+      return [words[1], words.join(' ')] as const;
+    }));
+    for (const c of COMMANDS) {
+      const usage = (await cli(c.name, '--help')).out.split('\n')[0];
+      assert.equal(`usage: ${shown.get(c.name)}`, usage.replace(/\s+/g, ' '), `README shows ${c.name}'s usage`);
+    }
+  });
 
   it('build --db /nonexistent fails with one clear line', async () => {
     const r = await cli('build', '--db', '/nonexistent');

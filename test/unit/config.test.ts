@@ -60,6 +60,8 @@ describe('corpus config', () => {
     ['a host URL with a query', (c) => { c.hosts[0].url = 'https://x.example/r?x=1'; }, /hosts\[0\]\.url must be an http\(s\) URL without query or fragment/],
     ['a negative interval', (c) => { c.hosts[0].minIntervalMs = -5; }, /hosts\[0\]\.minIntervalMs must be ≥ 0 \(got -5\)/],
     ['a bad bot template regex', (c) => { c.hosts[0].botTemplates = ['(']; }, /hosts\[0\]\.botTemplates\[0\] is not a valid regex \(.*Unterminated group\)/],
+    ['a bad bot-name pattern', (c) => { Object.assign(c.hosts[0], { extraBotNamePatterns: ['^ok$', '[bot'] }); }, /hosts\[0\]\.extraBotNamePatterns\[1\] is not a valid regex \(.*Unterminated character class\)/],
+    ['an empty bot-name pattern', (c) => { Object.assign(c.hosts[0], { botNamePatterns: [''] }); }, /hosts\[0\]\.botNamePatterns\[0\] must not be empty/],
     ['a repeated organization', (c) => { c.hosts.push({ ...c.hosts[0] }); }, /hosts\[1\]\.org repeats organization "openstack"/],
     ['an unknown rule', (c) => { c.rules.maxLines = 3; }, /rules\.maxLines is not a known field/],
     ['an unknown top-level field', (c) => { c.hots = []; }, /: hots is not a known field \(did you mean "hosts"\?\)/],

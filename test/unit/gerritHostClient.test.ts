@@ -102,11 +102,11 @@ describe('gerrit host client: responses, robots.txt, one connection', () => {
     assert.equal(client.stats.requests, 6);
   });
 
-  it('names the tool, its version and homepage in User-Agent, on robots.txt and API requests', async () => {
+  it('names the tool and its version in User-Agent, on robots.txt and API requests', async () => {
     const { server, client } = await setUp(withRobots('User-agent: *\nAllow: /\n', (_req, res) => sendGerritJson(res, {})));
     await client.getJson('/config/server/version');
-    const expected = `review-corpus/${pkg.version} (+${pkg.homepage})`;
-    assert.match(expected, /^review-corpus\/\d+\.\d+\.\d+ \(\+https?:\/\/\S+\)$/);
+    const expected = `review-corpus/${pkg.version}`; // and ` (+<homepage>)` once package.json has one
+    assert.match(expected, /^review-corpus\/\d+\.\d+\.\d+$/);
     assert.deepEqual(server.seen.map((s) => s.userAgent), [expected, expected]);
   });
 

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import pkg from '../../package.json';
 import { Commands } from '../../src/extension/ids/commands';
 import { Colors } from '../../src/extension/ids/colors';
+import { ContextKeys, TreeStates } from '../../src/extension/ids/contextKeys';
+import { SETTINGS_SECTION, Settings } from '../../src/extension/ids/settings';
 
 describe('package.json contributions', () => {
   it('contributes exactly the ids of the Commands module, each in the "Review Corpus" category', () => {
@@ -29,6 +31,31 @@ describe('package.json contributions', () => {
       assert.ok(!seen.has(icon), `${m.command} and ${seen.get(icon)} share the icon ${icon}`);
       seen.set(icon, m.command);
     }
+  });
+
+  it('gives the tree one welcome per state, in when clauses of the ContextKeys and TreeStates ids only', () => {
+    const welcomes = (pkg.contributes.viewsWelcome as { view: string; contents: string; when?: string }[]).filter((w) => w.view === 'reviewCorpus.tree');
+    const keys = new Set<string>(Object.values(ContextKeys));
+    const states = new Set<string>(Object.values(TreeStates));
+    for (const w of welcomes) {
+      assert.ok(w.when, `the welcome "${w.contents.split('\n')[0]}" names its state`);
+      for (const key of w.when.match(/reviewCorpus\.\w+/g) ?? []) assert.ok(keys.has(key), `${key} is in ContextKeys`);
+      for (const [, value] of w.when.matchAll(/treeState == (\w+)/g)) assert.ok(states.has(value), `${value} is in TreeStates`);
+    }
+    for (const state of [TreeStates.none, TreeStates.notFetched, TreeStates.notBuilt]) {
+      assert.equal(welcomes.filter((w) => w.when?.includes(`treeState == ${state}`)).length, 1, `one welcome for ${state}`);
+    }
+    assert.equal(welcomes.filter((w) => w.when?.includes(ContextKeys.filterActive)).length, 1, 'one welcome for a filter that matches nothing');
+  });
+
+  it('contributes every setting of the Settings module, each with a scope', () => {
+    const properties = pkg.contributes.configuration.properties as Record<string, { scope?: string }>;
+    for (const key of Object.values(Settings)) {
+      const p = properties[`${SETTINGS_SECTION}.${key}`];
+      assert.ok(p, `${SETTINGS_SECTION}.${key} is contributed`);
+      assert.ok(p.scope, `${SETTINGS_SECTION}.${key} has a scope`);
+    }
+    assert.equal((properties['reviewCorpus.diff.wholeFile'] as { default?: unknown }).default, true, 'whole files by default');
   });
 
   it('targets VS Code 1.100 and names the CLI bin', () => {

@@ -66,7 +66,7 @@ describe('review-corpus init', () => {
     assert.equal(c.contact, 'corpus-team@example.org');
     assert.deepEqual(c.hosts.map((h) => [h.org, h.url, h.minIntervalMs, h.query]), [['wikimedia', 'https://gerrit.wikimedia.org/r', 1000, 'status:merged']]);
     assert.deepEqual(c.windows.filter((w) => w.sealed).map((w) => w.name), ['test']);
-    assert.match(userAgentFor(c), /^review-corpus\/\d+\.\d+\.\d+ \(\S+; corpus-team@example\.org\)$/);
+    assert.match(userAgentFor(c), /^review-corpus\/\d+\.\d+\.\d+ \(corpus-team@example\.org\)$/);
     assert.ok(readFileSync(file, 'utf8').endsWith('}\n'));
   });
 
@@ -118,7 +118,7 @@ describe('review-corpus init', () => {
     assert.match(main.out, /^ {2}init /m);
     const help = await cli('init', '--help');
     assert.equal(help.code, 0);
-    assert.match(help.out, /--host <host> {2}\(required\)/);
+    assert.match(help.out, /^ {2}--host <preset>\[,<preset>…\] +the hosts to read, comma-separated: review\.opendev\.org \(openstack\).*\(required\)$/m);
     assert.match(help.out, /--force/);
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { BotNameMatcher } from '../../src/core/gerrit/botNames';
 import { Pseudonymizer, requireSalt } from '../../src/core/gerrit/pseudonymize';
 import { UserError } from '../../src/core/store/errors';
 
@@ -33,12 +34,15 @@ describe('pseudonymizer', () => {
     assert.equal(new Pseudonymizer('s', 'Review.OpenDev.org', NO_BOTS).pseudonymForId(3), byName);
   });
 
-  it('keeps nothing of the account but the pseudonym, the bot flag and the SERVICE_USER tag', () => {
+  it('keeps nothing of the account but the pseudonym, the bot flag, the SERVICE_USER tag and the config\'s pattern', () => {
     const p = new Pseudonymizer('s', HOST, NO_BOTS);
     const out = p.account({ _account_id: 1000096, name: 'Jane Doe', email: 'jane@example.org', username: 'jdoe', display_name: 'JD' });
-    assert.deepEqual(Object.keys(out ?? {}).sort(), ['isBot', 'isServiceUser', 'pseudonym']);
+    assert.deepEqual(Object.keys(out ?? {}).sort(), ['botPattern', 'isBot', 'isServiceUser', 'namesChecked', 'pseudonym']);
     const text = JSON.stringify(out);
     for (const leak of ['1000096', 'Jane', 'jane@example.org', 'jdoe']) assert.ok(!text.includes(leak), `leaks ${leak}`);
+    const bot = p.account({ _account_id: 1000097, name: 'Nightly Lint-Bot', email: 'nightly-lint@example.org', username: 'nightly_lint' });
+    assert.deepEqual(bot && { ...bot, pseudonym: '' }, { pseudonym: '', isBot: true, isServiceUser: false, botPattern: '(^|[-_ .])bot$', namesChecked: true });
+    for (const leak of ['1000097', 'Nightly', 'Lint', 'nightly']) assert.ok(!JSON.stringify(bot).includes(leak), `leaks ${leak}`);
   });
 
   it('flags SERVICE_USER accounts and configured bot ids as bots, before hashing', () => {
@@ -47,6 +51,21 @@ describe('pseudonymizer', () => {
     assert.equal(p.account({ _account_id: 4242, name: 'Zuul' })?.isBot, true);
     assert.equal(p.account({ _account_id: 5, tags: ['OTHER'] })?.isBot, false);
     assert.equal(p.account({ _account_id: 6 })?.isBot, false);
+  });
+
+  it('flags accounts named like bots, the tag and the bot list coming first', () => {
+    const p = new Pseudonymizer('s', HOST, new Set([4242]), new BotNameMatcher(['^zuul$', '(^|[-_ .])bot$']));
+    const facts = (a: Parameters<Pseudonymizer['account']>[0]) => {
+      const out = p.account(a);
+      return out && [out.isBot, out.botPattern, out.namesChecked];
+    };
+    assert.deepEqual(facts({ _account_id: 7, name: 'Zuul', username: 'zuul' }), [true, '^zuul$', true]);
+    assert.deepEqual(facts({ _account_id: 8, name: 'Release Manager', display_name: 'release-bot' }), [true, '(^|[-_ .])bot$', true]);
+    assert.deepEqual(facts({ _account_id: 9, name: 'Gate', email: 'gate-bot@ci.example.org' }), [true, '(^|[-_ .])bot$', true], 'the e-mail by its local part');
+    assert.deepEqual(facts({ _account_id: 4242, name: 'Zuul' }), [true, null, true], 'listed: the list decides');
+    assert.deepEqual(facts({ _account_id: 10, name: 'Zuul', tags: ['SERVICE_USER'] }), [true, null, true], 'tagged: the tag decides');
+    assert.deepEqual(facts({ _account_id: 11, name: 'Ann Abbott', username: 'robotics' }), [false, null, true]);
+    assert.deepEqual(facts({ _account_id: 12 }), [false, null, false], 'an id-only account: nothing to match');
   });
 
   it('keys an email-only account on its address, and gives up on an empty one', () => {

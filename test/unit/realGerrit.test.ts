@@ -90,18 +90,18 @@ const SPECS: ChangeSpec[] = [
 ];
 
 /** A corpus file fetched over loopback from a fake host serving `fixture`; the host stays up until `close`. */
-async function fetched(fixture: OrgFixture, opts: { query?: string; serverVersion?: string } = {}) {
+async function fetched(fixture: OrgFixture, opts: { query?: string; serverVersion?: string; host?: Record<string, unknown> } = {}) {
   const host = await startFakeGerrit({ org: 'openstack', fixture, serverVersion: opts.serverVersion });
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'rc-real-')), 'corpus.sqlite');
   const store = await CorpusStore.create(file);
   const config = validateCorpusConfig({
     name: 'real-shapes', db: 'corpus.sqlite', start: '2024-10-01', salt: { env: 'REVIEW_CORPUS_SALT' },
     windows: PRODUCT_WINDOWS.map((w) => ({ ...w })),
-    hosts: [{ org: 'openstack', url: host.url, query: opts.query ?? 'status:merged', minIntervalMs: 0 }],
+    hosts: [{ org: 'openstack', url: host.url, query: opts.query ?? 'status:merged', minIntervalMs: 0, ...opts.host }],
     rules: {},
   }, 'real-shapes corpus.json');
   const summary = await fetchCorpus(store, config, { salt: SAMPLE_SALT, clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 } });
-  return { host, store, file, summary, close: async () => { store.close(); await host.close(); } };
+  return { host, store, file, config, summary, close: async () => { store.close(); await host.close(); } };
 }
 
 describe('real Gerrit shapes over loopback HTTP', function () {
@@ -294,6 +294,88 @@ describe('identities typed into text, over loopback HTTP', function () {
     const bytes = readFileSync(file);
     for (const needle of ['Chiara', 'CHIARA', 'chiara', 'Placeholder', 'emilie_fx', 'Émilie', 'émilie', 'Testdaten', 'Bruno', 'Sample-Fixture', 'fixturehost', 'exämple']) {
       assert.ok(!bytes.toString('utf8').includes(needle) && !bytes.toString('latin1').includes(needle), `the corpus file holds ${JSON.stringify(needle)}`);
+    }
+  });
+});
+
+describe('accounts named like bots, over loopback HTTP', function () {
+  this.timeout(60_000);
+  // Real-shaped detailed AccountInfo (AccountLoader.DETAILED_OPTIONS: name, email, username, and
+  // display_name only where the account set one), fabricated, and kept out of fixtureAccounts.ts so the
+  // sample corpus stays as it is. Neither is tagged SERVICE_USER nor on a bot list.
+  const patchcheck = { _account_id: 1000091, name: 'Patchcheck Fixture-Bot', email: 'patchcheck.fixture@example.invalid', username: 'patchcheck_fx' };
+  const nightly = { _account_id: 1000092, name: 'Nightly Fixture-Runner', email: 'nightly-runner.fixture@example.invalid', username: 'nightly_fx_runner', display_name: 'Nightly Runner-Fixture' };
+  const leaks = ['1000091', 'Patchcheck', 'patchcheck', 'Fixture-Bot', '1000092', 'Nightly Fixture-Runner', 'nightly_fx_runner', 'Runner-Fixture', 'nightly-runner'];
+
+  function fixture() {
+    const f = buildOrgFixture('openstack', [{
+      ...base, number: 950060, subject: 'named bots', created: '2025-02-10 10:00:00',
+      files: { 'lint.py': [null, fixable, edit(fixable, ['fix_value_5 =', ['fix_value_5 = 5']])] },
+      comments: [
+        { id: 'rg_person', path: 'lint.py', ps: 1, line: 5, author: reviewer, message: 'Write the 5 out, as Patchcheck Fixture-Bot says.' },
+        { id: 'rg_named', path: 'lint.py', ps: 1, line: 5, author: reviewer, message: 'Line 5: magic number.' },
+        { id: 'rg_runner', path: 'lint.py', ps: 1, line: 5, author: reviewer, message: 'Nightly run: 1 warning.' },
+        { id: 'rg_gate', path: 'lint.py', ps: 1, line: 5, author: 'zuul_gate_fx', message: 'Build succeeded (check pipeline).' },
+      ] }]);
+    const comments = f.changes[0].comments['lint.py'];
+    comments.find((c) => c.id === 'rg_named')!.author = { ...patchcheck };
+    comments.find((c) => c.id === 'rg_runner')!.author = { ...nightly };
+    return f;
+  }
+  const evidence = (store: CorpusStore, build: number, id: string) => {
+    const e = store.scalar("SELECT evidence FROM decisions WHERE build_id = ? AND unit = 'comments' AND unit_key = ?", [build, `openstack/950060/${id}`]);
+    return e === null ? null : JSON.parse(String(e));
+  };
+  const rule = (store: CorpusStore, build: number, id: string) => store.scalar("SELECT rule FROM decisions WHERE build_id = ? AND unit = 'comments' AND unit_key = ?", [build, `openstack/950060/${id}`]);
+
+  it('removes their comments under bot_account, names the pattern in the evidence, counts them, and stores none of their names', async () => {
+    const { store, file, close } = await fetched(fixture(), { host: { extraBotNamePatterns: ['^nightly_'] } });
+    try {
+      const build = await runBuild(store, { hunkFactsWorker: false });
+      assert.equal(rule(store, build.buildId, 'rg_named'), 'bot_account');
+      assert.deepEqual(evidence(store, build.buildId, 'rg_named'), { source: 'name_pattern', pattern: '(^|[-_ .])bot$' }, 'the default suffix pattern, on the name');
+      assert.deepEqual(evidence(store, build.buildId, 'rg_runner'), { source: 'name_pattern', pattern: '^nightly_' }, 'the host\'s extra pattern, on the username');
+      assert.deepEqual(evidence(store, build.buildId, 'rg_gate'), { source: 'service_user' });
+      assert.equal(rule(store, build.buildId, 'rg_person'), 'kept');
+      assert.equal(evidence(store, build.buildId, 'rg_person'), null);
+      const org = build.funnel.organizations.openstack;
+      assert.equal(org.funnel.find((r) => r.rule === 'bot_account')?.removed, 3);
+      assert.equal(org.counters.bot_account_name_pattern, 2);
+      assert.equal(org.counters.bot_account_service_user, 1);
+      assert.deepEqual(store.all('SELECT bot_pattern FROM accounts WHERE bot_pattern IS NOT NULL ORDER BY bot_pattern').map((r) => r.bot_pattern), ['(^|[-_ .])bot$', '^nightly_']);
+      assert.match(String(store.scalar("SELECT message FROM comments WHERE gerrit_id = 'rg_person'")), /^Write the 5 out, as u_[0-9a-f]{16} says\.$/);
+      store.save();
+    } finally {
+      await close();
+    }
+    const bytes = readFileSync(file);
+    for (const needle of leaks) {
+      assert.ok(!bytes.toString('utf8').includes(needle) && !bytes.toString('latin1').includes(needle), `the corpus file holds ${JSON.stringify(needle)}`);
+    }
+  });
+
+  it('builds accounts stored before the patterns as before, reports the count as not counted, and decides on a refetch of the updated change', async () => {
+    const f = fixture();
+    const { store, config, close } = await fetched(f);
+    try {
+      // What an older fetch stored: bot status from the tag and the list only, names never matched.
+      store.run('UPDATE accounts SET is_bot = service_user, bot_pattern = NULL, names_checked = NULL');
+      const before = await runBuild(store, { hunkFactsWorker: false });
+      assert.notEqual(rule(store, before.buildId, 'rg_named'), 'bot_account');
+      assert.deepEqual(evidence(store, before.buildId, 'rg_gate'), { source: 'service_user' }, 'the tagged bot is removed as before');
+      const org = before.funnel.organizations.openstack;
+      assert.equal(org.funnel.find((r) => r.rule === 'bot_account')?.removed, 1);
+      assert.equal(org.counters.bot_account_name_pattern, null, 'not counted, not 0: these accounts\' names were never matched');
+
+      f.changes[0].change.updated = '2025-03-01 09:00:00.000000000';
+      const again = await fetchCorpus(store, config, { salt: SAMPLE_SALT, clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 } });
+      assert.deepEqual(again.failures, []);
+      const after = await runBuild(store, { hunkFactsWorker: false });
+      assert.deepEqual(evidence(store, after.buildId, 'rg_named'), { source: 'name_pattern', pattern: '(^|[-_ .])bot$' });
+      assert.equal(rule(store, after.buildId, 'rg_runner'), 'kept', 'no extra pattern this time: a person');
+      assert.equal(after.funnel.organizations.openstack.counters.bot_account_name_pattern, 1);
+    } finally {
+      await close();
     }
   });
 });

@@ -34,11 +34,12 @@ describe('User-Agent contact and REST roots under a path', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('names the tool, its version, its homepage and the contact, as Wikimedia\'s User-Agent policy asks', () => {
+  it('names the tool, its version and the contact, as Wikimedia\'s User-Agent policy asks, and no homepage while there is none', () => {
+    assert.equal((pkg as { homepage?: string }).homepage, undefined, 'package.json names no homepage');
     const c = validateCorpusConfig(config([{ org: 'wikimedia', url: 'https://gerrit.wikimedia.org/r' }], 'corpus-team@example.org'));
-    assert.equal(userAgentFor(c), `review-corpus/${pkg.version} (${pkg.homepage}; corpus-team@example.org)`);
+    assert.equal(userAgentFor(c), `review-corpus/${pkg.version} (corpus-team@example.org)`);
     const u = validateCorpusConfig(config([{ org: 'wikimedia', url: 'https://gerrit.wikimedia.org/r' }], 'https://example.org/our-corpus'));
-    assert.equal(userAgentFor(u), `review-corpus/${pkg.version} (${pkg.homepage}; https://example.org/our-corpus)`);
+    assert.equal(userAgentFor(u), `review-corpus/${pkg.version} (https://example.org/our-corpus)`);
   });
 
   it('needs no contact for loopback hosts', () => {
@@ -86,7 +87,7 @@ describe('User-Agent contact and REST roots under a path', () => {
     } finally {
       store.close();
     }
-    const expected = `review-corpus/${pkg.version} (${pkg.homepage}; corpus-team@example.org)`;
+    const expected = `review-corpus/${pkg.version} (corpus-team@example.org)`;
     assert.equal(server.seen[0].path, '/robots.txt', 'robots.txt at the origin root, not /r/robots.txt');
     assert.ok(server.seen.length >= 2);
     for (const s of server.seen.slice(1)) assert.match(s.path, /^\/r\/(changes\/\?q=|config\/server\/version$)/, 'the API under /r/');

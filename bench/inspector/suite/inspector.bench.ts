@@ -192,7 +192,7 @@ describe('inspector benchmark', function () {
       assert.equal(example?.id, id, `example ${id} opened`);
       const [seenAt, sidesAt] = await Promise.all([watch.seen, sides.seen]);
       stalls.disable();
-      const decorated = await until('the before side decorated', () => decorations.firstFor(`/example/${id}/before/`, t0));
+      const decorated = await until('the before side decorated', () => decorations.firstFor(`?example=${id}&side=before&`, t0));
       // One read of the example's record, as the command, the documents and the decorations each do.
       const tGet = now();
       getExample(a.session.corpus!.store, id);

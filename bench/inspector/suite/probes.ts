@@ -64,7 +64,7 @@ export class DecorateProbe {
       const start = performance.now();
       original(editors);
       const end = performance.now();
-      const entry: DecorateCall = { at: end, ms: end - start, uris: editors.map((e) => e.document.uri.toString()) };
+      const entry: DecorateCall = { at: end, ms: end - start, uris: editors.map((e) => e.document.uri.toString(true)) };
       this.applied.push(entry);
       // When the host's next task runs: the soonest its RPC writer (a 0 ms timer) can send what decorate queued.
       setTimeout(() => { entry.nextTaskAt = performance.now(); }, 0);

@@ -1,4 +1,4 @@
-import { lockWaitMs, waitingLine, type CliCommand } from '../command';
+import { buildStepsProgress, DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
 import { CorpusStore, buildReserve } from '../../core/store/corpusStore';
 import { withWriterLock } from '../../core/store/writerLock';
 import { runBuild } from '../../core/build/runBuild';
@@ -8,9 +8,11 @@ import { storeConfig } from '../../core/gerrit/fetchCorpus';
 export const buildCommand: CliCommand = {
   name: 'build',
   summary: 'build examples from the stored records only (never the network)',
-  usage: 'build --db <file> [--config <corpus.json>] [--wait <seconds>]',
-  options: { db: { type: 'string' }, config: { type: 'string' }, wait: { type: 'string' } },
-  required: ['db'],
+  options: {
+    db: DB_OPTION,
+    config: { type: 'string', arg: '<corpus.json>', description: 'build with this config\'s rules instead of the stored one, and store it' },
+    wait: WAIT_OPTION,
+  },
   holdsWholeCorpus: true,
   async run(values, io) {
     const db = String(values.db);
@@ -23,7 +25,7 @@ export const buildCommand: CliCommand = {
         const config = values.config ? loadCorpusConfig(String(values.config)) : undefined;
         // The config a build ran with is the one verify --reproduce rebuilds with.
         if (config) storeConfig(store, config);
-        const result = await runBuild(store, { signal: io.signal });
+        const result = await runBuild(store, { signal: io.signal, onProgress: buildStepsProgress(io, 'build') });
         store.save();
         if (result.newFlags) io.out(`${result.newFlags} new flags for the inspector`);
         io.out(`build ${result.buildId}: ${result.kept} examples kept, corpus ${result.corpusHash.slice(0, 12)}, rules ${result.rulesVersion.slice(0, 12)}`);

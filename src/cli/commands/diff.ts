@@ -1,4 +1,4 @@
-import type { CliCommand } from '../command';
+import { DB_OPTION, type CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
 import { UserError } from '../../core/store/errors';
 import { compareBuilds, reconciliationLine } from '../../core/verify/compareBuilds';
@@ -14,9 +14,12 @@ function buildNumber(value: unknown, flag: string): number {
 export const diffCommand: CliCommand = {
   name: 'diff',
   summary: 'list the examples that entered and left between two builds, with the rule responsible',
-  usage: 'diff --db <file> --from <build> --to <build> [--json]',
-  options: { db: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean' } },
-  required: ['db', 'from', 'to'],
+  options: {
+    db: DB_OPTION,
+    from: { type: 'string', arg: '<build>', description: 'the earlier build\'s id', required: true },
+    to: { type: 'string', arg: '<build>', description: 'the later build\'s id', required: true },
+    json: { type: 'boolean', description: 'print both lists and the reconciliation as JSON' },
+  },
   holdsWholeCorpus: true,
   async run(values, io) {
     const from = buildNumber(values.from, '--from');

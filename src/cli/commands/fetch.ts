@@ -1,5 +1,5 @@
 import { requireContact } from '../../core/gerrit/userAgent';
-import { lockWaitMs, waitingLine, type CliCommand } from '../command';
+import { lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
 import { withWriterLock } from '../../core/store/writerLock';
 import { requireSalt } from '../../core/gerrit/pseudonymize';
@@ -12,9 +12,14 @@ import { visibleEscapes } from '../../core/text/visibleEscapes';
 export const fetchCommand: CliCommand = {
   name: 'fetch',
   summary: 'fetch merged changes from every host in the config into the corpus file (pseudonymized, resumable)',
-  usage: 'fetch --config <corpus.json> [--db <file>] [--unseal <window>] [--seal <window>] [--wait <seconds>]',
-  options: { config: { type: 'string' }, db: { type: 'string' }, unseal: { type: 'string' }, seal: { type: 'string' }, wait: { type: 'string' }, quiet: { type: 'boolean' } },
-  required: ['config'],
+  options: {
+    config: { type: 'string', arg: '<corpus.json>', description: 'the corpus config: hosts, windows, salt', required: true },
+    db: { type: 'string', arg: '<file>', description: 'the corpus file (default the config\'s "db", beside the config)' },
+    unseal: { type: 'string', arg: '<window>', description: 'unseal this window before fetching, recorded with your pseudonym and the time' },
+    seal: { type: 'string', arg: '<window>', description: 'seal this window before fetching: its changes are held back; prints its sha256' },
+    wait: WAIT_OPTION,
+    quiet: { type: 'boolean', description: 'no progress lines on stderr' },
+  },
   async run(values, io) {
     const configFile = String(values.config);
     const waitMs = lockWaitMs('fetch', values.wait);

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../command';
+import { DB_OPTION, type CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
 import { UserError } from '../../core/store/errors';
 import { requireBuild } from '../../core/inspect/groups';
@@ -9,9 +9,11 @@ import { printableJson, visibleStrings } from '../printable';
 export const funnelCommand: CliCommand = {
   name: 'funnel',
   summary: 'print the latest build\'s funnel: every rule in order, per organization and window',
-  usage: 'funnel --db <file> [--json] [--build <id>]',
-  options: { db: { type: 'string' }, json: { type: 'boolean' }, build: { type: 'string' } },
-  required: ['db'],
+  options: {
+    db: DB_OPTION,
+    json: { type: 'boolean', description: 'print the funnel as JSON, as the build stored it' },
+    build: { type: 'string', arg: '<id>', description: 'this build\'s funnel instead of the latest\'s' },
+  },
   holdsWholeCorpus: true,
   async run(values, io) {
     if (values.build !== undefined && !/^\d+$/.test(String(values.build))) throw new UserError(`funnel: --build ${values.build}: a build id is a whole number`);

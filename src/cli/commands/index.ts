@@ -6,5 +6,6 @@ import { exportCommand } from './export';
 import { verifyCommand } from './verify';
 import { diffCommand } from './diff';
 import { initCommand } from './init';
+import { protectCommand } from './protect';
 
-export const COMMANDS: CliCommand[] = [initCommand, fetchCommand, buildCommand, funnelCommand, exportCommand, verifyCommand, diffCommand] as CliCommand[];
+export const COMMANDS: CliCommand[] = [initCommand, fetchCommand, buildCommand, funnelCommand, exportCommand, verifyCommand, diffCommand, protectCommand] as CliCommand[];

@@ -7,9 +7,13 @@ import { findPreset, newCorpusConfig, presetNames, writeNewCorpusConfig, type Ho
 export const initCommand: CliCommand = {
   name: 'init',
   summary: 'write a corpus.json for one or more host presets, with the windows of PRODUCT.md',
-  usage: 'init --host <preset>[,<preset>…] [--out <corpus.json>] [--contact <e-mail or https URL>] [--name <name>] [--force]',
-  options: { host: { type: 'string' }, out: { type: 'string' }, contact: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
-  required: ['host'],
+  options: {
+    host: { type: 'string', arg: '<preset>[,<preset>…]', description: `the hosts to read, comma-separated: ${presetNames()}`, required: true },
+    out: { type: 'string', arg: '<corpus.json>', description: 'where to write the config (default corpus.json)' },
+    contact: { type: 'string', arg: '<e-mail or https URL>', description: 'how a host\'s admins reach you, sent in the User-Agent (fetch refuses to run without it)' },
+    name: { type: 'string', arg: '<name>', description: 'the corpus\'s name (default the organizations, joined by -)' },
+    force: { type: 'boolean', description: 'replace the file if it exists' },
+  },
   async run(values, io) {
     const presets: HostPreset[] = [];
     for (const name of String(values.host).split(',').map((s) => s.trim()).filter(Boolean)) {

@@ -1,21 +1,20 @@
-import type { CliCommand } from '../command';
+import { buildStepsProgress, DB_OPTION, type CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
-import { UserError } from '../../core/store/errors';
 import { verifyReproduce } from '../../core/verify/reproduce';
 import { visibleEscapes } from '../../core/text/visibleEscapes';
 
 export const verifyCommand: CliCommand = {
   name: 'verify',
   summary: 'rebuild from the stored records into a scratch copy and check the corpus hash matches',
-  usage: 'verify --db <file> --reproduce',
-  options: { db: { type: 'string' }, reproduce: { type: 'boolean' } },
-  required: ['db'],
+  options: {
+    db: DB_OPTION,
+    reproduce: { type: 'boolean', description: 'rebuild and compare the corpus hash with the latest build\'s', required: true },
+  },
   holdsWholeCorpus: true,
   async run(values, io) {
-    if (!values.reproduce) throw new UserError('verify: say what to verify: --reproduce');
     const store = await CorpusStore.open(String(values.db));
     try {
-      const r = await verifyReproduce(store, io.signal);
+      const r = await verifyReproduce(store, io.signal, buildStepsProgress(io, 'verify, rebuilding'));
       if (r.clean) {
         io.out('clean');
         return 0;

@@ -8,6 +8,7 @@
 // (own_author, bot_account, acknowledgement, bot_template): they decide `nothing_left`,
 // `suggested_edit` and `applied_fix` at the example stage.
 import type { CorpusStore } from '../store/corpusStore';
+import { commentSpan } from '../rules/comments/commentSpan';
 import { noLine } from '../rules/comments/noLine';
 import { noSuccessor } from '../rules/comments/noSuccessor';
 import { parentSide } from '../rules/comments/parentSide';
@@ -16,9 +17,10 @@ import { COMMENT_RULES, firstRemoval } from '../rules/funnel';
 import type { CommentUnit, DiffState, Removal, Rule, RuleContext } from '../rules/types';
 import { checkpoint } from './abort';
 import { anchorComments, type FormedHunk } from './anchoring';
-import { parseDiffInfo } from './diffInfo';
+import { parseDiffInfo, type ParsedDiff } from './diffInfo';
+import { createHash } from 'node:crypto';
 import type { HunkFacts } from './hunkFacts';
-import type { ChangeRec, LoadedCorpus } from './loadCorpus';
+import { authorBotFacts, type ChangeRec, type LoadedCorpus } from './loadCorpus';
 import { eachRow } from './paged';
 import type { SqlValue } from 'sql.js';
 
@@ -38,6 +40,8 @@ export interface HunkRec {
   comments: CommentRec[];
   /** Set by the build once the hunk facts are computed. */
   facts?: HunkFacts;
+  /** SHA-256 of the whole file at N and N + 1 (only when rules.protectedFileSha256 asks; null: Gerrit skipped lines). */
+  fileSha256?: { before: string | null; after: string | null };
 }
 
 interface Group {
@@ -67,19 +71,6 @@ function isStructural(u: CommentUnit, ctx: RuleContext): boolean {
   return firstRemoval(STRUCTURAL_RULES, u, ctx) === null;
 }
 
-/**
- * The side-A lines a comment covers. Gerrit's range has 1-based lines and 0-based characters, its end
- * exclusive (CommentRange in rest-api-changes.txt), so a range ending at character 0 of its end line
- * takes nothing of that line: selecting whole lines in Gerrit's UI gives such ranges.
- */
-export function commentSpan(u: Pick<CommentUnit, 'line' | 'startLine' | 'endLine' | 'endCharacter'>): { first: number; last: number } {
-  if (!(u.startLine && u.startLine > 0)) return { first: u.line as number, last: u.line as number };
-  const first = u.startLine;
-  let last = Math.max(u.endLine ?? first, first);
-  if (u.endCharacter === 0 && last > first) last--;
-  return { first, last };
-}
-
 /** Paths a files list (`/revisions/{N+1}/files?base={N}`) says changed: its keys and the old paths of renames. */
 export function changedPaths(json: string): Set<string> {
   const files = JSON.parse(json) as unknown;
@@ -91,6 +82,26 @@ export function changedPaths(json: string): Set<string> {
     if (typeof old === 'string' && (info as { status?: unknown }).status === 'R') paths.add(old);
   }
   return paths;
+}
+
+/**
+ * SHA-256 of each side's whole file, for seed 004's whole-file match: the diff is fetched with
+ * context=ALL, so its lines joined by "\n" are the file's bytes (diffInfo.ts); null when Gerrit skipped lines.
+ */
+function wholeFileDigests(diff: ParsedDiff): { before: string | null; after: string | null } {
+  if (diff.chunks.some((c) => c.skipped)) return { before: null, after: null };
+  const side = (pick: 'a' | 'b') => {
+    const h = createHash('sha256');
+    let first = true;
+    for (const c of diff.chunks) {
+      for (const line of c[pick]) {
+        h.update(first ? line : `\n${line}`);
+        first = false;
+      }
+    }
+    return h.digest('hex');
+  };
+  return { before: side('a'), after: side('b') };
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -114,6 +125,7 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
       org: change.org, path, patchSet, side: str(side), line: num(line), startLine: num(startLine), endLine: num(endLine),
       endCharacter: num(endCharacter), author, message: String(message), hasFixSuggestion: fixes !== null, owner: change.owner,
       authorIsBot: author !== null && bots.has(`${change.hostId}\0${author}`),
+      ...authorBotFacts(corpus, change.hostId, author),
       hasNextPatchSet: patchSet !== null && change.patchSets.has(patchSet + 1),
       diff: 'missing', changedAround: null,
     };
@@ -144,8 +156,9 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
     g.diff = 'ok';
     const anchoring = anchorComments(diff, g.comments.map((c) => commentSpan(c.unit)), ctx.rules);
     g.comments.forEach((c, i) => (c.unit.changedAround = anchoring.changedAround[i]));
+    const fileSha256 = ctx.rules.protectedFileSha256 && anchoring.hunks.length > 0 ? wholeFileDigests(diff) : undefined;
     for (const hunk of anchoring.hunks) {
-      const rec: HunkRec = { change: g.change, path: g.path, psBefore: g.ps, hunk, comments: hunk.comments.map((i) => g.comments[i]) };
+      const rec: HunkRec = { change: g.change, path: g.path, psBefore: g.ps, hunk, comments: hunk.comments.map((i) => g.comments[i]), fileSha256 };
       hunks.push(rec);
       onHunk?.(rec);
     }

@@ -1,8 +1,11 @@
-// Stages 3 to 6: hunk rules, example rules, duplicates per organization, then windows. Every hunk that
+// Stages 3 to 7: hunk rules, example rules, duplicates per organization, decontamination, then windows. Every hunk that
 // reached stage 3 becomes an ExampleRec carrying its unit ('hunks' when a hunk rule removed it,
 // otherwise 'examples'), the stage and rule that removed it (rule null: kept), and its window.
 import { findDuplicates, type DedupCandidate } from '../dedup';
-import { DUPLICATE_RULES, EXAMPLE_RULES, HUNK_RULES, firstRemoval } from '../rules/funnel';
+import { findProtectedOverlaps } from '../decontam/decontaminate';
+import type { ReferenceText } from '../decontam/matcher';
+import { matchingPolicy } from '../decontam/policy';
+import { DECONTAMINATION_RULES, DUPLICATE_RULES, EXAMPLE_RULES, HUNK_RULES, firstRemoval } from '../rules/funnel';
 import type { Evidence, ExampleUnit, HunkUnit, RuleContext, Stage } from '../rules/types';
 import type { CommentRec, HunkRec } from './commentStage';
 import type { FunnelTally } from './funnelReport';
@@ -36,6 +39,14 @@ export interface ExampleRec {
   facts?: HunkFacts;
   /** Edited lines inside it that Gerrit marked due_to_rebase (upstream code, kept on the after side). */
   rebaseEditedLines: number;
+  /** SHA-256 of its whole file at N and N + 1, when rules.protectedFileSha256 asks for them (null: not known). */
+  fileSha256?: { before: string | null; after: string | null };
+}
+
+/** What decontamination protects: the registered sets' texts and the config's window names (for the automatic pass). */
+export interface Protection {
+  references: readonly ReferenceText[];
+  windowNames: readonly string[];
 }
 
 /** Stable across builds, so flags and labels survive a rebuild. */
@@ -48,7 +59,7 @@ function toExample(h: HunkRec, key: string): ExampleRec {
     key, change: h.change, path: h.path, psBefore: h.psBefore, language: languageOf(h.path),
     beforeStart: h.hunk.beforeStart, afterStart: h.hunk.afterStart, beforeText: h.hunk.beforeText, afterText: h.hunk.afterText,
     comments: h.comments, unit: 'examples', stage: 'windows', rule: null, window: h.change.window?.name ?? null, facts: h.facts,
-    rebaseEditedLines: h.hunk.rebaseEditedLines,
+    rebaseEditedLines: h.hunk.rebaseEditedLines, fileSha256: h.fileSha256,
   };
 }
 
@@ -77,7 +88,8 @@ export function treeOrder(x: ExampleRec, y: ExampleRec): number {
 }
 
 /** Every hunk's ExampleRec, in treeOrder. */
-export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, confirmedFlags: ReadonlySet<string>, tally: FunnelTally): ExampleRec[] {
+export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, confirmedFlags: ReadonlySet<string>, tally: FunnelTally,
+  protection: Protection = { references: [], windowNames: [] }): ExampleRec[] {
   const examples: ExampleRec[] = [];
   const survivors: ExampleRec[] = [];
   for (const { hunk: h, key } of keyed(hunks)) {
@@ -111,6 +123,7 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
     survivors.push(e);
   }
 
+  const undeduplicated: ExampleRec[] = [];
   for (const [, orgExamples] of groupByOrg(survivors)) {
     const candidates: DedupCandidate[] = orgExamples.map((e) => ({
       key: e.key, changeId: e.change.changeKey, changeNumber: e.change.number, created: e.change.created, before: e.beforeText, after: e.afterText,
@@ -124,9 +137,24 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
         tally.remove(e.change.org, e.window, 'duplicates', removal.rule);
         return;
       }
-      keepInWindow(e, tally);
+      undeduplicated.push(e);
     });
   }
+
+  // Decontamination: across organizations, since windows and references are the corpus's.
+  const overlaps = findProtectedOverlaps(undeduplicated.map((e) => ({
+    key: e.key, window: e.window,
+    texts: { before: e.beforeText, after: e.afterText, comments: e.comments.filter((c) => c.removal === null).map((c) => ({ id: c.gerritId, message: c.unit.message })), fileSha256: e.fileSha256 },
+  })), protection.references, matchingPolicy(ctx.rules), protection.windowNames);
+  undeduplicated.forEach((e, i) => {
+    const removal = firstRemoval(DECONTAMINATION_RULES, { overlap: overlaps.get(i) ?? null }, ctx);
+    if (removal) {
+      Object.assign(e, { stage: 'decontamination', rule: removal.rule, evidence: removal.evidence });
+      tally.remove(e.change.org, e.window, 'decontamination', removal.rule);
+      return;
+    }
+    keepInWindow(e, tally);
+  });
   return examples.sort(treeOrder);
 }
 

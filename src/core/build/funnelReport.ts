@@ -4,6 +4,7 @@ import type { WindowConfig } from '../config/types';
 import { FUNNEL } from '../rules/funnel';
 import type { Stage, UnitKind } from '../rules/types';
 import type { HalvesReport } from './halves';
+import type { MatchingPolicy } from '../decontam/policy';
 
 export interface FunnelRow {
   stage: Stage;
@@ -34,12 +35,29 @@ export interface OrgReport {
   halves?: HalvesReport;
 }
 
+/**
+ * How the build decontaminated (protected_overlap): the effective matching policy, the registered
+ * reference sets, and the windows protected against train automatically. The dataset card renders
+ * exactly this shape; its counts are the funnel's protected_overlap rows.
+ */
+export interface DecontaminationReport {
+  policy: MatchingPolicy & { projectBlocklist: string[] };
+  references: { name: string; sha256: string; items: number; registered_at: string }[];
+  automatic: string[];
+  note: string;
+}
+
+export const DECONTAMINATION_NOTE = 'Decontamination is not a guarantee: it removes the overlap these matching rules can detect, '
+  + 'and any semantic, paraphrased or near-duplicate overlap they do not detect can remain.';
+
 export interface DatasetFunnel {
   corpus: string;
   build: number;
   rulesVersion: string;
   createdAt: string;
   organizations: Record<string, OrgReport>;
+  /** Present in every build since protected_overlap. */
+  decontamination?: DecontaminationReport;
 }
 
 /**
@@ -57,11 +75,14 @@ export interface DatasetFunnel {
  *   change not seen already, or maxListingPages), so the host may hold changes never listed;
  * - bot_account_service_user: comments bot_account removed whose author the host tagged SERVICE_USER;
  *   not counted for a host that could not send tags (before Gerrit 3.3) or whose tags were not recorded.
+ * - bot_account_name_pattern: comments bot_account removed because a bot-name pattern named their
+ *   author (neither tagged nor listed); not counted for a host holding an account whose names no
+ *   fetch matched (stored before the patterns, or only ever seen by id) until a fetch sees it again.
  * Per window: kind_unrecorded, nothing_left_overlap, target_in_comment and rebase_edited_examples.
  */
 export const ORG_COUNTERS = [
   'kind_unrecorded', 'nothing_left_overlap', 'target_in_comment', 'outside_windows', 'diff_unreadable', 'rebase_edited_examples', 'status_unrecorded',
-  'bot_account_service_user', 'listing_cut_short',
+  'bot_account_service_user', 'listing_cut_short', 'bot_account_name_pattern',
 ] as const;
 export const WINDOW_COUNTERS = ['kind_unrecorded', 'nothing_left_overlap', 'target_in_comment', 'rebase_edited_examples'] as const;
 export type CounterName = (typeof ORG_COUNTERS)[number];

@@ -2,11 +2,13 @@
 // key order or insertion order that produced them.
 import { createHash } from 'node:crypto';
 import type { CorpusConfig } from '../config/types';
+import { automaticWindows } from '../decontam/decontaminate';
 
 /** Bump when a rule's code changes what it decides, so the rules version changes with it. */
 // rules-code-2: not_merged; suggested_edit also reads fix_suggestions; unchanged_around ignores
 // due_to_rebase edits and reads a range ending at character 0 as ending on the line before.
-export const RULES_CODE_VERSION = 'rules-code-2';
+// rules-code-3: blocklisted_project and protected_overlap (decontamination).
+export const RULES_CODE_VERSION = 'rules-code-3';
 
 /** JSON with object keys sorted at every level; undefined members dropped, as JSON.stringify does. */
 export function canonicalJson(value: unknown): string {
@@ -30,15 +32,28 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/**
+ * The whole config as stored. A host's bot-name patterns are in it (they name bots, not people, and
+ * they changed what the fetch stored), but not in the rules version: they decide at fetch, like
+ * botAccounts, and the build reads only each account's stored decision, so a rebuild cannot change them.
+ */
 export function configHash(config: CorpusConfig): string {
-  return sha256(canonicalJson(config));
+  // Less the dataset card's text (license, language, title): it decides nothing, and a config without one hashes as before.
+  const { card: _card, ...built } = config;
+  return sha256(canonicalJson(built));
 }
 
 /**
  * The rules version: the rules config, every host's bot templates and the start date (the settings
- * the rules read), plus RULES_CODE_VERSION for the rules' code.
+ * the rules read), plus RULES_CODE_VERSION for the rules' code. protected_overlap also reads the
+ * registered reference sets and which windows protect train: they change what a build removes as
+ * much as a threshold does, so each set's name and SHA-256 and the automatic windows' names are in it
+ * too, and `diff` and `verify` can tell a build made before `protect` from one made after. (The sets
+ * appear only when some are registered, so a corpus without any keeps the version it would have.)
  */
-export function rulesVersion(config: CorpusConfig): string {
+export function rulesVersion(config: CorpusConfig, protectedSets: readonly { name: string; sha256: string }[] = []): string {
   const botTemplates = Object.fromEntries([...config.hosts].sort((a, b) => a.org.localeCompare(b.org)).map((h) => [h.org, h.botTemplates ?? []]));
-  return sha256(canonicalJson({ code: RULES_CODE_VERSION, rules: config.rules, botTemplates, start: config.start }));
+  const sets = protectedSets.length ? [...protectedSets].sort((a, b) => (a.name < b.name ? -1 : 1)).map((s) => ({ name: s.name, sha256: s.sha256 })) : undefined;
+  const automatic = automaticWindows(config.windows.map((w) => w.name));
+  return sha256(canonicalJson({ code: RULES_CODE_VERSION, rules: config.rules, botTemplates, start: config.start, protectedSets: sets, protectedWindows: automatic }));
 }

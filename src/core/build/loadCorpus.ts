@@ -27,6 +27,19 @@ export interface ChangeRec {
   patchSets: Map<number, string | null>;
 }
 
+export interface BotFacts {
+  /** accounts.service_user: 1, 0, or NULL (not recorded: stored before schema 2). */
+  serviceUser: boolean | null;
+  /** accounts.bot_pattern. */
+  pattern: string | null;
+}
+
+/** What CommentUnit says of its author's bot status (bot_account reads it for its evidence). */
+export function authorBotFacts(corpus: Pick<LoadedCorpus, 'botFacts'>, hostId: number, author: string | null): { authorServiceUser: boolean | null; authorBotPattern: string | null } {
+  const facts = author === null ? undefined : corpus.botFacts.get(`${hostId}\0${author}`);
+  return { authorServiceUser: facts ? facts.serviceUser : false, authorBotPattern: facts?.pattern ?? null };
+}
+
 export interface LoadedCorpus {
   config: CorpusConfig;
   windows: WindowConfig[];
@@ -37,12 +50,16 @@ export interface LoadedCorpus {
   bots: Set<string>;
   /** `${hostId}\0${pseudonym}` of accounts the host tagged SERVICE_USER. */
   serviceUsers: Set<string>;
+  /** `${hostId}\0${pseudonym}` of bots → why they are bots, as the fetch recorded it (bot_account's evidence). */
+  botFacts: Map<string, BotFacts>;
   /**
    * What a host did not record, so a rule cannot be counted there: orgs whose listing lacked
    * total_comment_count (no_comments), and orgs whose account tags are unknown (bot_account's tag part).
    */
   withoutCommentCounts: Set<string>;
   withoutAccountTags: Set<string>;
+  /** Orgs with an account (not a bot by tag or list) whose names no fetch matched against the bot-name patterns. */
+  withoutNameChecks: Set<string>;
   /** Per org: listed records the fetch could not store as a change (no usable number); fetch_errors with no key. */
   rejectedListings: Map<string, number>;
   /** Per org: listings the fetch ended before the host said it had no more (listing_cut_short). */
@@ -96,11 +113,19 @@ export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signa
   eachRow(store, 'SELECT id, org FROM hosts', [], ([id, org]) => orgs.set(Number(id), String(org)));
 
   const bots = new Set<string>();
-  eachRow(store, 'SELECT host_id, pseudonym FROM accounts WHERE is_bot = 1', [], ([host, pseudonym]) => bots.add(`${host}\0${pseudonym}`));
+  const botFacts = new Map<string, BotFacts>();
+  eachRow(store, 'SELECT host_id, pseudonym, service_user, bot_pattern FROM accounts WHERE is_bot = 1', [], ([host, pseudonym, serviceUser, pattern]) => {
+    bots.add(`${host}\0${pseudonym}`);
+    botFacts.set(`${host}\0${pseudonym}`, { serviceUser: serviceUser === null ? null : Number(serviceUser) === 1, pattern: pattern === null ? null : String(pattern) });
+  });
   const serviceUsers = new Set<string>();
   eachRow(store, 'SELECT host_id, pseudonym FROM accounts WHERE service_user = 1', [], ([host, pseudonym]) => serviceUsers.add(`${host}\0${pseudonym}`));
   const withoutAccountTags = new Set<string>();
   eachRow(store, "SELECT org FROM hosts WHERE account_tags IS NULL OR account_tags != 'supported'", [], ([org]) => withoutAccountTags.add(String(org)));
+  // Accounts stored before names were matched (or only ever seen by id) may be bots by name unseen;
+  // a fetch that sees them again with their names decides (fetchRecords.account).
+  const withoutNameChecks = new Set<string>();
+  eachRow(store, 'SELECT DISTINCT h.org FROM accounts a JOIN hosts h ON h.id = a.host_id WHERE a.names_checked IS NULL AND a.is_bot = 0', [], ([org]) => withoutNameChecks.add(String(org)));
   const withoutCommentCounts = new Set<string>();
   eachRow(store, 'SELECT DISTINCT h.org FROM changes c JOIN hosts h ON h.id = c.host_id WHERE c.total_comment_count IS NULL', [], ([org]) => withoutCommentCounts.add(String(org)));
 
@@ -121,6 +146,7 @@ export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signa
           : created === '' ? `unreadable created time ${JSON.stringify(stored.slice(0, 80))}`
           : collectionRule === null && fetchState !== 'done' ? 'not fetched yet: the fetch was interrupted; run it again to resume' : null,
         inSealedWindow: window?.sealed === true,
+        project: String(project),
       };
       changes.set(Number(id), {
         id: Number(id), hostId: Number(hostId), org, number: unit.number, changeKey: changeKey === null ? null : String(changeKey), project: String(project), created,
@@ -140,5 +166,5 @@ export async function loadCorpus(store: CorpusStore, config: CorpusConfig, signa
   const listingCuts = new Map<string, number>();
   eachRow(store, "SELECT h.org, f.name, f.value FROM fetch_counters f JOIN hosts h ON h.id = f.host_id WHERE f.name IN ('rejected_listing_records', 'listing_cut_short')", [],
     ([org, name, n]) => (name === 'listing_cut_short' ? listingCuts : rejectedListings).set(String(org), Number(n)));
-  return { config, windows, ctx, orgs, bots, serviceUsers, withoutCommentCounts, withoutAccountTags, rejectedListings, listingCuts, changes, confirmedFlags };
+  return { config, windows, ctx, orgs, bots, serviceUsers, botFacts, withoutCommentCounts, withoutAccountTags, withoutNameChecks, rejectedListings, listingCuts, changes, confirmedFlags };
 }

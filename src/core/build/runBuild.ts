@@ -6,13 +6,16 @@ import type { CorpusStore } from '../store/corpusStore';
 import { checkpoint, throwIfAborted } from './abort';
 import { runCommentStage } from './commentStage';
 import { runExampleStages } from './exampleStage';
-import { FunnelTally, type DatasetFunnel } from './funnelReport';
+import { DECONTAMINATION_NOTE, FunnelTally, type DatasetFunnel, type DecontaminationReport } from './funnelReport';
 import { configHash, rulesVersion } from './hashing';
 import { loadCorpus, storedConfig } from './loadCorpus';
 import { buildDecisions, writeBuild } from './writeBuild';
 import { assignHalves } from './halves';
 import { HunkFactsPool } from './hunkFactsPool';
 import { storeDetectedFlags } from '../flags/flagStore';
+import { protectedSets, protectedTexts } from '../decontam/referenceSets';
+import { automaticWindows } from '../decontam/decontaminate';
+import { matchingPolicy } from '../decontam/policy';
 
 export type { DatasetFunnel } from './funnelReport';
 
@@ -78,21 +81,32 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
     if (!c.removal) continue;
     tally.remove(c.change.org, c.change.window?.name ?? null, 'comments', c.removal.rule);
     if (c.removal.rule === 'bot_account' && corpus.serviceUsers.has(`${c.change.hostId}\0${c.unit.author}`)) tally.count(c.change.org, null, 'bot_account_service_user');
+    if (c.removal.rule === 'bot_account' && c.removal.evidence?.source === 'name_pattern') tally.count(c.change.org, null, 'bot_account_name_pattern');
   }
   for (const org of corpus.withoutCommentCounts) tally.notCounted(org, 'no_comments');
   for (const org of corpus.withoutAccountTags) tally.notCounted(org, 'bot_account_service_user');
+  for (const org of corpus.withoutNameChecks) tally.notCounted(org, 'bot_account_name_pattern');
   for (const [org, n] of stage2.unreadableDiffs) tally.count(org, null, 'diff_unreadable', n);
   await checkpoint(signal);
 
   progress('examples');
-  const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally);
+  // The registered reference sets are read from the file, like every other record the build uses.
+  const sets = protectedSets(store);
+  const windowNames = corpus.windows.map((w) => w.name);
+  const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally, { references: protectedTexts(store), windowNames });
   await checkpoint(signal);
 
   const halves = config.halves ? assignHalves(examples, config.halves) : undefined;
 
   progress('write');
   const decisions = buildDecisions([...corpus.changes.values()], stage2.comments, examples);
-  const header = { configHash: configHash(config), rulesVersion: rulesVersion(config), startedAt };
+  const header = { configHash: configHash(config), rulesVersion: rulesVersion(config, sets), startedAt };
+  const decontamination: DecontaminationReport = {
+    policy: { ...matchingPolicy(config.rules), projectBlocklist: [...config.rules.projectBlocklist] },
+    references: sets.map((s) => ({ name: s.name, sha256: s.sha256, items: s.items, registered_at: s.registered_at })),
+    automatic: automaticWindows(windowNames),
+    note: DECONTAMINATION_NOTE,
+  };
   let funnel: DatasetFunnel | undefined;
   let hash = '';
   let newFlags = 0;
@@ -102,6 +116,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
     const finishedAt = new Date().toISOString();
     funnel = tally.report({ corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt }, corpus.windows);
     for (const [org, report] of halves ?? []) if (funnel.organizations[org]) funnel.organizations[org].halves = report;
+    funnel.decontamination = decontamination;
     return { finishedAt, funnel: JSON.stringify(funnel) };
   });
   opts.onProgress?.({ stage: 'done', done: STEPS.length, total: STEPS.length });

@@ -8,8 +8,9 @@
 // otherwise leave the test window unsealed), dates are calendar dates, counts are integers.
 // Beyond JSON Schema: `errorMessage` and `patternErrorMessage` are the messages VS Code shows for a
 // value that does not match, and loadConfig uses the same ones.
-import { RULE_PARAMETERS } from './ruleParameters';
+import { RULE_PARAMETERS, SEARCH_REPLACE_PARAMETERS } from './ruleParameters';
 import { PRODUCT_START } from './types';
+import { DEFAULT_BOT_NAME_PATTERNS } from '../gerrit/botNames';
 
 /** Gerrit's default `queryLimit` for a listing page (the most changes one query returns). */
 const GERRIT_QUERY_LIMIT = 500;
@@ -47,7 +48,7 @@ export function buildCorpusSchema(): Record<string, unknown> {
           { format: 'uri', pattern: '^https://[^();]+$', errorMessage: CONTACT_MESSAGE },
         ],
         errorMessage: CONTACT_MESSAGE,
-        description: 'How a host\'s operators reach whoever runs this corpus: an e-mail address or an https:// URL, sent in the User-Agent of every request (`review-corpus/<version> (<homepage>; <contact>)`). Required to fetch any host that is not loopback.',
+        description: 'How a host\'s operators reach whoever runs this corpus: an e-mail address or an https:// URL, sent in the User-Agent of every request (`review-corpus/<version> (<contact>)`). Required to fetch any host that is not loopback.',
         examples: ['corpus-team@example.org', 'https://example.org/our-corpus'],
       },
       salt: {
@@ -106,6 +107,16 @@ export function buildCorpusSchema(): Record<string, unknown> {
               type: 'array', items: { type: 'string', format: 'regex' },
               description: 'JavaScript regexes over comment text for bots commenting under ordinary accounts (bot_template).',
             },
+            botNamePatterns: {
+              type: 'array', items: { type: 'string', minLength: 1, format: 'regex' },
+              description: `JavaScript regexes, matched case-insensitively at fetch on each account's name, display_name, username and the local part of its e-mail, that make the account a bot (bot_account), besides SERVICE_USER and botAccounts. Only the pattern that matched is stored, never the name. Replaces the default list for this host ([] turns name matching off); the default: ${DEFAULT_BOT_NAME_PATTERNS.map((p) => JSON.stringify(p)).join(', ')}.`,
+              examples: [[...DEFAULT_BOT_NAME_PATTERNS]],
+            },
+            extraBotNamePatterns: {
+              type: 'array', items: { type: 'string', minLength: 1, format: 'regex' },
+              description: 'Bot-name patterns added to botNamePatterns (or to the default list), matched the same way.',
+              examples: [['^gerritbot$']],
+            },
             pageSize: {
               type: 'integer', minimum: 1, maximum: GERRIT_QUERY_LIMIT, default: 100,
               description: `Changes per listing page (Gerrit's default query limit is ${GERRIT_QUERY_LIMIT}).`,
@@ -129,6 +140,32 @@ export function buildCorpusSchema(): Record<string, unknown> {
         type: 'object', additionalProperties: false, default: {},
         description: 'The build\'s thresholds. Changing them and rebuilding fetches nothing.',
         properties: RULE_PARAMETERS,
+      },
+      searchReplace: {
+        // No default object: a config without it stays as it was (and hashes the same).
+        type: 'object', additionalProperties: false,
+        description: 'The Search/Replace export (`export --format search-replace`). Changing it needs no rebuild.',
+        properties: SEARCH_REPLACE_PARAMETERS,
+      },
+      card: {
+        // Not in the config hash (build/hashing.ts): it changes what the card says, not what a build decides.
+        type: 'object', additionalProperties: false,
+        description: 'What the dataset card export writes (README.md, in Hugging Face\'s format) says that the build cannot know. Changing it needs no rebuild.',
+        properties: {
+          license: {
+            type: 'string', pattern: '^[a-z0-9][a-z0-9.+-]*$',
+            patternErrorMessage: 'must be a Hugging Face license id in lower case, such as "cc-by-4.0" or "apache-2.0" (https://huggingface.co/docs/hub/repositories-licenses)',
+            description: 'The dataset\'s license, as a Hugging Face license id (https://huggingface.co/docs/hub/repositories-licenses). Absent: the card says "unknown" and export warns.',
+            examples: ['cc-by-4.0', 'apache-2.0', 'other'],
+          },
+          language: {
+            type: 'array', uniqueItems: true, minItems: 1,
+            items: { type: 'string', pattern: '^(?:[a-z]{2,3}|code|multilingual)$', patternErrorMessage: 'must be an ISO 639 code in lower case ("en"), "code" or "multilingual"' },
+            description: 'The natural language(s) of the comments, as ISO 639 codes, for the card\'s `language`.',
+            examples: [['en']],
+          },
+          prettyName: { type: 'string', minLength: 1, maxLength: 200, description: 'The card\'s title and `pretty_name`; absent: the corpus name.' },
+        },
       },
       halves: {
         type: 'object', additionalProperties: false, required: ['by'],

@@ -32,7 +32,8 @@ export function loadCorpusConfig(file: string): CorpusConfig {
 /**
  * The config as it may be stored in a corpus file: bot account ids are account ids, so they stay
  * out (the fetch already recorded each account's bot status as `is_bot`), and so does the contact
- * (a person's e-mail address, which the build never needs).
+ * (a person's e-mail address, which the build never needs). Bot-name patterns stay: they are the
+ * config's, not any account's, and each account that one made a bot stores it anyway (bot_pattern).
  */
 export function redactConfig(config: CorpusConfig): CorpusConfig {
   const { contact: _contact, ...rest } = config;

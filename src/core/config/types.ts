@@ -19,6 +19,13 @@ export interface HostConfig {
   botAccounts?: number[];
   /** Regexes over comment text; a match removes the comment under `bot_template`. */
   botTemplates?: string[];
+  /**
+   * Regexes (case-insensitive) over an account's names that make it a bot, decided at fetch; absent:
+   * DEFAULT_BOT_NAME_PATTERNS (gerrit/botNames.ts), [] turns name matching off for the host.
+   */
+  botNamePatterns?: string[];
+  /** Patterns added to `botNamePatterns` (or to the defaults). */
+  extraBotNamePatterns?: string[];
   /** Changes per listing page. */
   pageSize?: number;
   /** Listing pages one fetch reads at most (a never-ending listing is cut and counted). */
@@ -41,6 +48,20 @@ export interface RulesConfig {
   lshRows: number;
   shingleTokens: number;
   boilerplateMinChanges: number;
+  /** Decontamination policy (ruleParameters.ts says what each does). */
+  protectedWholeSide: boolean;
+  protectedSideSubstring: boolean;
+  protectedWholeComment: boolean;
+  protectedCommentTokens: number;
+  protectedFileSha256: boolean;
+  protectedNgramTokens: number;
+  protectedTokenJaccard: number;
+  projectBlocklist: string[];
+}
+
+export interface SearchReplaceConfig {
+  /** Edit regions separated by at most this many unchanged lines become one Search/Replace block. */
+  mergeGapLines: number;
 }
 
 export interface HalvesConfig {
@@ -68,6 +89,20 @@ export interface CorpusConfig {
   hosts: HostConfig[];
   rules: RulesConfig;
   halves?: HalvesConfig;
+  /** The Search/Replace export's parameters; absent: their defaults (ruleParameters.ts). */
+  searchReplace?: SearchReplaceConfig;
+  /** What the dataset card (export's README.md) says that the build cannot know; not in the config hash. */
+  card?: CardConfig;
+}
+
+/** The dataset card's license, language and title (export/cardHeader.ts). */
+export interface CardConfig {
+  /** A Hugging Face license id; absent: the card says "unknown" and export warns. */
+  license?: string;
+  /** ISO 639 codes of the comments' natural language(s). */
+  language?: string[];
+  /** The card's title (`pretty_name`); absent: the corpus name. */
+  prettyName?: string;
 }
 
 /** Every rule parameter at its default; the parameters themselves are in ./ruleParameters.ts. */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { UserError } from '../store/errors';
 import { findDuplicates, type DedupCandidate } from './index';
 import { HunkSketcher } from './hunkSketch';
@@ -176,6 +177,51 @@ describe('dedup findDuplicates', () => {
         B3: 'near_duplicate of K',
         B4: 'near_duplicate of K',
       });
+    });
+  });
+
+  describe('evidence', () => {
+    const decisionsOf = (cs: DedupCandidate[], params = PROPOSE_ALL) => {
+      const found = findDuplicates(cs, params);
+      return Object.fromEntries([...found].map(([i, d]) => [cs[i].key, d]));
+    };
+
+    it('gives a near duplicate the exact Jaccard of the pair, not the count where the threshold was decided', () => {
+      // 174 tokens give 170 shingles; 20 more tokens add 20: J = 170/190. The confirming check can stop
+      // once the threshold is certain, so only a full count gives this value.
+      const base = freshTokens(174);
+      const a = candidate(hunkOf(base), { key: 'a', day: 1 });
+      const b = candidate(hunkOf([...base, ...freshTokens(20)]), { key: 'b', day: 2 });
+      assert.equal(referenceJaccard(a, b), 170 / 190);
+      assert.deepEqual(decisionsOf([b, a]).b, { rule: 'near_duplicate', keptKey: 'a', jaccard: 170 / 190 });
+    });
+
+    it('gives an exact duplicate Jaccard 1, and its exact copy of a near duplicate that pair\'s Jaccard', () => {
+      const t = freshTokens(100); // 96 shingles; one more token adds one: J = 96/97
+      const a = candidate(hunkOf(t), { key: 'A', day: 1 });
+      const aCopy = candidate(hunkOf(t), { key: 'A2', day: 2 });
+      const b = candidate(hunkOf([...t, 'extra']), { key: 'B', day: 3 });
+      const bCopy = candidate(hunkOf([...t, 'extra']), { key: 'B2', day: 4 });
+      const got = decisionsOf([a, aCopy, b, bCopy]);
+      assert.deepEqual(got.A2, { rule: 'exact_duplicate', keptKey: 'A', jaccard: 1 });
+      assert.deepEqual(got.B, { rule: 'near_duplicate', keptKey: 'A', jaccard: 96 / 97 });
+      assert.deepEqual(got.B2, got.B);
+    });
+
+    it('gives boilerplate the SHA-256 of its normalised before-hunk and the distinct changes carrying it', () => {
+      // Six examples in five changes (two in change 500), one of them written with CRLF and trailing spaces.
+      const cs = Array.from({ length: 6 }, (_, i) => candidate({ before: LICENCE, after: `${LICENCE}\n// ${freshTokens(30).join(' ')}` }, { key: `L${i}`, changeNumber: 500 + Math.max(0, i - 1), day: i }));
+      cs[3].before = cs[3].before.replace(/\n/g, '  \r\n');
+      const sha256 = createHash('sha256').update(LICENCE).digest('base64');
+      const got = decisionsOf(cs);
+      assert.equal(Object.keys(got).length, 6);
+      for (const d of Object.values(got)) assert.deepEqual(d, { rule: 'boilerplate', boilerplate: { sha256, changes: 5 } });
+    });
+
+    it('gives same_change the kept change\'s example as its twin', () => {
+      const a = candidate(hunkOf(freshTokens(20)), { key: 'a', changeNumber: 1, day: 1, changeId: 'Isame' });
+      const b = candidate(hunkOf(freshTokens(20)), { key: 'b', changeNumber: 2, day: 2, changeId: 'Isame' });
+      assert.deepEqual(decisionsOf([b, a]).b, { rule: 'same_change', keptKey: 'a' });
     });
   });
 

@@ -33,16 +33,23 @@ export class IdenticalTexts {
   }
 }
 
+/** A text found in many changes: its SHA-256 (as `digestOf` gives it) and how many distinct changes carry it. */
+export interface SharedText {
+  sha256: string;
+  changes: number;
+}
+
 /**
- * Items whose text (by SHA-256) occurs in at least `minChanges` distinct changes. Only fingerprint
- * groups that reach the count are hashed, since a SHA-256 group is never larger than its fingerprint group.
+ * Items whose text (by SHA-256) occurs in at least `minChanges` distinct changes, each with that text's
+ * digest and change count. Only fingerprint groups that reach the count are hashed, since a SHA-256
+ * group is never larger than its fingerprint group.
  */
 export function textsInManyChanges(
   fingerprints: Float64Array,
   changeNumberOf: (item: number) => number,
   digestOf: (item: number) => string,
   minChanges: number,
-): Set<number> {
+): Map<number, SharedText> {
   const sizes = new Map<number, number>();
   for (const fingerprint of fingerprints) sizes.set(fingerprint, (sizes.get(fingerprint) ?? 0) + 1);
   const groups = new Map<number, number[]>();
@@ -52,7 +59,7 @@ export function textsInManyChanges(
     if (group) group.push(item);
     else groups.set(fingerprints[item], [item]);
   }
-  const result = new Set<number>();
+  const result = new Map<number, SharedText>();
   const distinctChanges = (items: number[]): number => new Set(items.map(changeNumberOf)).size;
   for (const group of groups.values()) {
     if (distinctChanges(group) < minChanges) continue;
@@ -63,7 +70,12 @@ export function textsInManyChanges(
       if (same) same.push(item);
       else byDigest.set(d, [item]);
     }
-    for (const same of byDigest.values()) if (distinctChanges(same) >= minChanges) for (const item of same) result.add(item);
+    for (const [sha256, same] of byDigest) {
+      const changes = distinctChanges(same);
+      if (changes < minChanges) continue;
+      const shared = { sha256, changes };
+      for (const item of same) result.set(item, shared);
+    }
   }
   return result;
 }

@@ -19,7 +19,7 @@
 // - same_change names as keptKey the earliest finally-kept example of the kept change, or its
 //   earliest example if none of its examples is kept.
 import { normalisedDigest } from './digest';
-import { IdenticalTexts, textsInManyChanges } from './identical';
+import { IdenticalTexts, textsInManyChanges, type SharedText } from './identical';
 import { NearDuplicateIndex } from './nearDuplicates';
 import { checkParams, earliestFirst } from './order';
 import { sameChangeRemovals } from './sameChange';
@@ -37,7 +37,16 @@ export interface DedupCandidate {
 }
 export type DuplicateRule = 'same_change' | 'exact_duplicate' | 'near_duplicate' | 'boilerplate';
 export interface DedupParams { nearDuplicateJaccard: number; minhashPermutations: number; lshBands: number; lshRows: number; shingleTokens: number; boilerplateMinChanges: number; }
-export interface DuplicateDecision { rule: DuplicateRule; keptKey?: string /* the example it duplicates, absent for boilerplate */ }
+/** What the dedup found for one removed example: the rule, and what the removal rests on (its evidence). */
+export interface DuplicateDecision {
+  rule: DuplicateRule;
+  /** The example it duplicates; absent for boilerplate. */
+  keptKey?: string;
+  /** Exact Jaccard of its shingle set and keptKey's: near_duplicate (and an exact copy of one); 1 for exact_duplicate. */
+  jaccard?: number;
+  /** boilerplate: the normalised before-hunk's SHA-256 (base64) and the distinct changes (of step 1's survivors) carrying it. */
+  boilerplate?: SharedText;
+}
 
 /** Candidates of ONE organization. Returns the removed ones by index; everything not in the map is kept. */
 export function findDuplicates(candidates: readonly DedupCandidate[], params: DedupParams): Map<number, DuplicateDecision> {
@@ -63,15 +72,17 @@ export function findDuplicates(candidates: readonly DedupCandidate[], params: De
     const first = identical.firstIdentical(s, sketches.wholeFingerprint[s]);
     if (first >= 0) {
       const fate = decisions.get(survivors[first]);
-      decisions.set(i, fate ? { ...fate } : { rule: 'exact_duplicate', keptKey: textOf(first).key });
+      // Identical normalised text has the identical shingle set, hence Jaccard 1 with its original.
+      decisions.set(i, fate ? { ...fate } : { rule: 'exact_duplicate', keptKey: textOf(first).key, jaccard: 1 });
       continue;
     }
     const keys = sketches.keysOf(s);
     const match = near.match(s, keys);
-    if (match >= 0) {
-      decisions.set(i, { rule: 'near_duplicate', keptKey: textOf(match).key });
-    } else if (boilerplate.has(s)) {
-      decisions.set(i, { rule: 'boilerplate' });
+    const shared = boilerplate.get(s);
+    if (match) {
+      decisions.set(i, { rule: 'near_duplicate', keptKey: textOf(match.kept).key, jaccard: match.jaccard });
+    } else if (shared) {
+      decisions.set(i, { rule: 'boilerplate', boilerplate: shared });
       near.drop(s);
     } else {
       near.keep(s, keys);

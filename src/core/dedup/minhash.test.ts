@@ -96,7 +96,8 @@ describe('dedup MinHash and LSH', () => {
     for (const [a, b] of pairs) assert.ok(exactJaccard(a, b) >= 0.95);
     const decisions = findDuplicates(candidates, DEFAULTS);
     for (let p = 0; p < pairs.length; p++) {
-      assert.deepEqual(decisions.get(2 * p + 1), { rule: 'near_duplicate', keptKey: candidates[2 * p].key }, `pair ${p}`);
+      const [a, b] = pairs[p];
+      assert.deepEqual(decisions.get(2 * p + 1), { rule: 'near_duplicate', keptKey: candidates[2 * p].key, jaccard: exactJaccard(a, b) }, `pair ${p}`);
     }
     assert.equal(decisions.size, pairs.length);
   });
@@ -122,7 +123,7 @@ describe('dedup MinHash and LSH', () => {
     const hasher = new MinHasher(128, 121, 5);
     for (let i = 0; i < hunks.length; i++) {
       const keys = bandKeys(signature(hasher, hunks[i]), 11, 11, new Int32Array(11));
-      assert.equal(index.match(i, keys), -1);
+      assert.equal(index.match(i, keys), null);
       index.keep(i, keys);
     }
     assert.equal(index.confirmations, 0);

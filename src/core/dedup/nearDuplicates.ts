@@ -20,11 +20,12 @@ export class NearDuplicateIndex {
   }
 
   /**
-   * The earliest kept example whose shingle set has Jaccard ≥ nearDuplicateJaccard with `item`'s, or -1.
-   * `keys` are the item's band keys; null (no tokens, no shingles) matches nothing.
+   * The earliest kept example whose shingle set has Jaccard ≥ nearDuplicateJaccard with `item`'s, with
+   * the exact Jaccard of the pair (the evidence a removal records), or null. `keys` are the item's band
+   * keys; null (no tokens, no shingles) matches nothing.
    */
-  match(item: number, keys: Int32Array | null): number {
-    if (keys === null) return -1;
+  match(item: number, keys: Int32Array | null): { kept: number; jaccard: number } | null {
+    if (keys === null) return null;
     const threshold = this.params.nearDuplicateJaccard;
     let mine: ShingleSet | undefined;
     for (const kept of this.lsh.candidates(keys)) {
@@ -35,11 +36,13 @@ export class NearDuplicateIndex {
       // so a size mismatch alone can rule the pair out.
       if (Math.min(mine.size, theirs.size) / Math.max(mine.size, theirs.size) < threshold) continue;
       if (theirs.jaccardAtLeast(mine, threshold)) {
+        // The early-stopping check only decides the threshold; the full count runs once per removal.
+        const jaccard = theirs.jaccard(mine);
         this.sets.delete(item);
-        return kept;
+        return { kept, jaccard };
       }
     }
-    return -1;
+    return null;
   }
 
   /** Records `item` as kept: later examples are compared with it. */

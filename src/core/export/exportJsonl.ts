@@ -1,9 +1,14 @@
-// Writes the kept examples of the latest build as JSONL, and dataset-funnel.json beside it.
+// Writes the kept examples of the latest build as JSONL, and beside it dataset-funnel.json and the
+// files that publish it (publish.ts).
 import path from 'node:path';
 import { saveAtomically } from '../store/atomicSave';
 import type { CorpusStore } from '../store/corpusStore';
 import { requireBuild } from '../inspect/groups';
 import { commentKeySql } from '../build/decisionKeys';
+import { UserError } from '../store/errors';
+import { AUDIT_FILE, CARD_FILE, COUNTS_FILE, writePublishables, type PublishOptions, type Published } from './publish';
+
+export const FUNNEL_FILE = 'dataset-funnel.json';
 
 export interface ExportedComment {
   author: string | null;
@@ -60,13 +65,27 @@ export function exportedExamples(store: CorpusStore, buildId: number): ExportedE
   return out;
 }
 
-/** Writes `out` (JSONL) and dataset-funnel.json beside it, each atomically. Returns the example count. */
-export function exportCorpus(store: CorpusStore, out: string): { examples: number; funnelFile: string } {
+/**
+ * Writes `out` (JSONL, every kept example) and beside it dataset-funnel.json, the split files,
+ * counts.csv, curation_audit.jsonl and README.md (publish.ts), each atomically. The CLI and the
+ * extension's Export… both call this.
+ */
+export function exportCorpus(store: CorpusStore, out: string, opts: PublishOptions = {}): { examples: number; funnelFile: string } & Published {
+  const name = path.basename(out);
+  if ([FUNNEL_FILE, COUNTS_FILE, AUDIT_FILE, CARD_FILE].includes(name)) throw new UserError(`--out ${out}: export writes its own ${name} beside the examples; name the examples file otherwise`);
   const buildId = requireBuild(store);
-  const examples = exportedExamples(store, buildId);
+  const examples = exportedExamples(store, buildId).map((e) => ({ window: e.window, line: JSON.stringify(e) }));
+  saveAtomically(out, Buffer.from(examples.map((e) => e.line).join('\n') + (examples.length ? '\n' : ''), 'utf8'));
+  const dir = path.dirname(path.resolve(out));
+  const funnelFile = writeFunnel(store, buildId, dir);
+  const published = writePublishables(store, buildId, dir, name, examples, opts);
+  return { examples: examples.length, funnelFile, ...published, files: [out, funnelFile, ...published.files] };
+}
+
+/** Writes the build's funnel as dataset-funnel.json in `dir`, atomically; returns its path. */
+export function writeFunnel(store: CorpusStore, buildId: number, dir: string): string {
   const funnel = String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]) ?? '{}');
-  const funnelFile = path.join(path.dirname(path.resolve(out)), 'dataset-funnel.json');
-  saveAtomically(out, Buffer.from(examples.map((e) => JSON.stringify(e)).join('\n') + (examples.length ? '\n' : ''), 'utf8'));
+  const funnelFile = path.join(dir, FUNNEL_FILE);
   saveAtomically(funnelFile, Buffer.from(JSON.stringify(JSON.parse(funnel), null, 2) + '\n', 'utf8'));
-  return { examples: examples.length, funnelFile };
+  return funnelFile;
 }

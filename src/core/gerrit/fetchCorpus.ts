@@ -7,6 +7,7 @@ import type { CorpusStore } from '../store/corpusStore';
 import { UserError } from '../store/errors';
 import { HostClient, type HostClientEvent } from './hostClient';
 import { fetchHost, type HostProgress } from './fetchHost';
+import { BotNameMatcher, botNamePatternsOf } from './botNames';
 import { Pseudonymizer } from './pseudonymize';
 import { userAgentFor } from './userAgent';
 
@@ -62,7 +63,7 @@ export async function fetchCorpus(store: CorpusStore, config: CorpusConfig, opts
     try {
       return await fetchHost({
         store, config, host, hostId, windows, client, signal: opts.signal, checkpoint, onProgress: opts.onProgress,
-        pseudonyms: new Pseudonymizer(salt, pseudonymHost(host.url), new Set(host.botAccounts ?? [])),
+        pseudonyms: new Pseudonymizer(salt, pseudonymHost(host.url), new Set(host.botAccounts ?? []), new BotNameMatcher(botNamePatternsOf(host))),
       });
     } catch (e) {
       if (opts.signal?.aborted) throw e;

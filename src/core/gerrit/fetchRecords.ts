@@ -24,14 +24,21 @@ export const PSEUDO_FILES: ReadonlySet<string> = new Set(['/COMMIT_MSG', '/PATCH
 export class RecordWriter {
   constructor(private readonly store: CorpusStore, private readonly hostId: number, private readonly pseudonyms: Pseudonymizer) {}
 
-  /** Stores an account as its pseudonym and bot status; returns the pseudonym. */
+  /**
+   * Stores an account as its pseudonym and bot status; returns the pseudonym. A bot stays a bot (as
+   * with the bot list, a later fetch never un-bots an account), and a later sighting can only add a
+   * reason: bot_pattern keeps the pattern that decided, or is cleared when the tag or the bot list now
+   * decides (they come first). names_checked records that the names were matched at all.
+   */
   account(info: Parameters<Pseudonymizer['account']>[0]): string | null {
     const a = this.pseudonyms.account(info);
     if (!a) return null;
     this.store.run(
-      `INSERT INTO accounts(host_id, pseudonym, is_bot, service_user) VALUES (?, ?, ?, ?)
-       ON CONFLICT(host_id, pseudonym) DO UPDATE SET is_bot = max(is_bot, excluded.is_bot), service_user = max(coalesce(service_user, 0), excluded.service_user)`,
-      [this.hostId, a.pseudonym, a.isBot ? 1 : 0, a.isServiceUser ? 1 : 0],
+      `INSERT INTO accounts(host_id, pseudonym, is_bot, service_user, bot_pattern, names_checked) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT(host_id, pseudonym) DO UPDATE SET is_bot = max(is_bot, excluded.is_bot), service_user = max(coalesce(service_user, 0), excluded.service_user),
+         bot_pattern = CASE WHEN excluded.is_bot = 1 AND excluded.bot_pattern IS NULL THEN NULL ELSE coalesce(excluded.bot_pattern, bot_pattern) END,
+         names_checked = coalesce(excluded.names_checked, names_checked)`,
+      [this.hostId, a.pseudonym, a.isBot ? 1 : 0, a.isServiceUser ? 1 : 0, a.botPattern, a.namesChecked ? 1 : null],
     );
     return a.pseudonym;
   }

@@ -8,7 +8,7 @@ export interface HostClientOptions {
    * previous request was answered, so the host sees at least this gap whatever the latency.
    */
   minIntervalMs: number;
-  /** Defaults to USER_AGENT (`review-corpus/<version> (+<homepage>)`). */
+  /** Defaults to USER_AGENT (`review-corpus/<version>`). */
   userAgent?: string;
   /** Further attempts after the first, for 429/502/503/504 and transport faults. Default 4. */
   maxRetries?: number;

@@ -2,6 +2,7 @@
 // username or email ever reaches the corpus file. The salt stays in the environment.
 import { createHmac } from 'node:crypto';
 import { UserError } from '../store/errors';
+import { BotNameMatcher, DEFAULT_BOT_NAME_PATTERNS } from './botNames';
 import type { AccountInfo } from './types';
 
 /** The tag Gerrit puts on service (robot) accounts. */
@@ -53,6 +54,13 @@ export interface PseudonymousAccount {
   isBot: boolean;
   /** Tagged SERVICE_USER by the host (Gerrit omits an empty `tags`, so false may mean "not sent"). */
   isServiceUser: boolean;
+  /**
+   * The config's bot-name pattern that made it a bot (never the name it matched); null when none
+   * matched, or when the tag or the bot list already made it one (they come first).
+   */
+  botPattern: string | null;
+  /** Its names were matched against the patterns (false: an id-only account, nothing to match). */
+  namesChecked: boolean;
 }
 
 export class Pseudonymizer {
@@ -62,16 +70,19 @@ export class Pseudonymizer {
   /**
    * `host` is the host name the accounts belong to (e.g. review.opendev.org); a URL is reduced to
    * its host, so `https://review.opendev.org/` and `review.opendev.org` give the same pseudonyms.
-   * `botAccountIds` are the host's configured bot accounts, matched on the raw id.
+   * `botAccountIds` are the host's configured bot accounts, matched on the raw id; `botNames` the
+   * host's bot-name patterns, matched on the raw names.
    */
-  constructor(private readonly salt: string, host: string, private readonly botAccountIds: ReadonlySet<number>) {
+  constructor(private readonly salt: string, host: string, private readonly botAccountIds: ReadonlySet<number>,
+    private readonly botNames: BotNameMatcher = new BotNameMatcher(DEFAULT_BOT_NAME_PATTERNS)) {
     if (!salt || salt.trim() === '') throw new UserError('no salt: set REVIEW_CORPUS_SALT (or the variable named by salt.env in corpus.json) to a secret string');
     this.host = normalizeHost(host);
   }
 
   /**
    * The pseudonym of an account and whether it is a bot. Bot status is decided from the raw
-   * account (SERVICE_USER tag, or the configured bot list) before the id is hashed away.
+   * account (SERVICE_USER tag, the configured bot list, or a bot-name pattern) before the id and
+   * the names are hashed away.
    * An account known only by email (Gerrit allows CCs by address) is keyed on the lower-cased
    * address instead. Undefined when there is no account, or nothing to key it on.
    */
@@ -79,9 +90,12 @@ export class Pseudonymizer {
     if (!a) return undefined;
     const id = a._account_id;
     const isServiceUser = Array.isArray(a.tags) && a.tags.includes(SERVICE_USER_TAG);
-    const isBot = isServiceUser || (id !== undefined && this.botAccountIds.has(id));
+    const listed = id !== undefined && this.botAccountIds.has(id);
+    const names = this.botNames.match(a);
+    const botPattern = isServiceUser || listed ? null : names.pattern;
+    const isBot = isServiceUser || listed || botPattern !== null;
     const pseudonym = id !== undefined ? this.pseudonymForId(id) : a.email ? this.hash(`email:${a.email.trim().toLowerCase()}`) : undefined;
-    return pseudonym === undefined ? undefined : { pseudonym, isBot, isServiceUser };
+    return pseudonym === undefined ? undefined : { pseudonym, isBot, isServiceUser, botPattern, namesChecked: names.checked };
   }
 
   /**

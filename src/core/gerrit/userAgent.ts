@@ -1,9 +1,11 @@
 // How this tool names itself to a Gerrit host: in the User-Agent header, and as the token it
 // looks up in robots.txt. Read from package.json so a release bump changes it in one place.
 //
-// Real hosts get the tool, its version, where to read about it and who to write to, as Wikimedia's
-// User-Agent policy asks of every client (https://meta.wikimedia.org/wiki/User-Agent_policy):
-//   review-corpus/0.1.0 (https://example.invalid/review-corpus; corpus-team@example.org)
+// Real hosts get the tool, its version and who to write to, as Wikimedia's User-Agent policy asks of
+// every client (https://meta.wikimedia.org/wiki/User-Agent_policy), and where to read about it once
+// package.json has a `homepage`: the project has no public one yet, and an invented URL is worse than none.
+//   review-corpus/0.1.0 (corpus-team@example.org)
+//   review-corpus/0.1.0 (https://…; corpus-team@example.org)      with a homepage
 // The contact is the config's top-level `contact`; fetching a host that is not loopback without one
 // is refused before any request.
 import pkg from '../../../package.json';
@@ -14,13 +16,15 @@ import { UserError } from '../store/errors';
 /** The product token robots.txt groups are matched against (`User-agent: review-corpus`). */
 export const ROBOTS_TOKEN: string = pkg.name;
 
-/** `review-corpus/<version> (+<homepage>)`: names the tool, its version and where to read about it (no contact). */
-export const USER_AGENT = `${pkg.name}/${pkg.version} (+${pkg.homepage})`;
+const HOMEPAGE: string | undefined = (pkg as { homepage?: string }).homepage;
 
-/** `review-corpus/<version> (<homepage>; <contact>)`. The schema keeps `(`, `)` and `;` out of a contact. */
+/** `review-corpus/<version>`, and ` (+<homepage>)` when there is one: names the tool and its version (no contact). */
+export const USER_AGENT = `${pkg.name}/${pkg.version}${HOMEPAGE ? ` (+${HOMEPAGE})` : ''}`;
+
+/** `review-corpus/<version> ([<homepage>; ]<contact>)`. The schema keeps `(`, `)` and `;` out of a contact. */
 export function userAgentWithContact(contact: string): string {
   if (/[()\\;\u0000-\u001f\u007f]/.test(contact)) throw new Error(`a contact may not hold "(", ")", ";", "\\" or control characters: ${JSON.stringify(contact)}`);
-  return `${pkg.name}/${pkg.version} (${pkg.homepage}; ${contact})`;
+  return `${pkg.name}/${pkg.version} (${HOMEPAGE ? `${HOMEPAGE}; ` : ''}${contact})`;
 }
 
 /** 127.0.0.0/8, ::1 (and ::ffff:127.x.y.z), localhost and *.localhost: this machine, which has no operators to reach. */

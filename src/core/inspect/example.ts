@@ -1,6 +1,8 @@
 // One example with everything the diff view needs: both sides, where they start, and its comments.
 import type { CorpusStore } from '../store/corpusStore';
 import { commentKeySql } from '../build/decisionKeys';
+import type { Evidence } from '../rules/types';
+import { readEvidence } from './evidence';
 
 export interface ExampleComment {
   id: number;
@@ -33,12 +35,16 @@ export interface ExampleRecord {
   window: string | null;
   rule: string | null;
   unit: string;
+  /** What its removal rests on (decisions.evidence); null: kept, or the rule records none. */
+  evidence: Evidence | null;
   comments: ExampleComment[];
 }
 
 export function getExample(store: CorpusStore, id: number): ExampleRecord | undefined {
   const e = store.get<Record<string, string | number | null>>(
-    `SELECT e.*, c.number, c.project, h.org FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id WHERE e.id = ?`,
+    `SELECT e.*, c.number, c.project, h.org,
+       (SELECT d.evidence FROM decisions d WHERE d.build_id = e.build_id AND d.unit = e.unit AND d.unit_key = e.example_key) AS evidence
+     FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id WHERE e.id = ?`,
     [id],
   );
   if (!e) return undefined;
@@ -53,6 +59,7 @@ export function getExample(store: CorpusStore, id: number): ExampleRecord | unde
     path: String(e.path), language: e.language === null ? null : String(e.language), psBefore: Number(e.ps_before), psAfter: Number(e.ps_after),
     beforeStart: Number(e.before_start), afterStart: Number(e.after_start), before: String(e.before_text), after: String(e.after_text),
     window: e.window === null ? null : String(e.window), rule: e.rule === null ? null : String(e.rule), unit: String(e.unit),
+    evidence: readEvidence(e.evidence),
     comments: comments.map((c) => ({
       id: Number(c.id), gerritId: String(c.gerrit_id), author: c.author === null ? null : String(c.author), message: String(c.message),
       line: c.line === null ? null : Number(c.line),

@@ -19,6 +19,8 @@ export interface WindowGroup {
   window: string | null;
   sealed: boolean;
   sealHash: string | null;
+  /** Fetched at least once: such a window can no longer be sealed (config/windows.ts, sealWindow). */
+  fetched: boolean;
   kept: number;
   rules: RuleCount[];
 }
@@ -41,7 +43,7 @@ export function requireBuild(store: CorpusStore): number {
 }
 
 /** Stage order of the funnel, so rule nodes appear in the order the rules ran. */
-const STAGE_ORDER = ['collection', 'comments', 'hunks', 'examples', 'duplicates', 'windows'];
+const STAGE_ORDER = ['collection', 'comments', 'hunks', 'examples', 'duplicates', 'decontamination', 'windows'];
 
 /**
  * The tree's groups with their counts. Read from the build's funnel (recorded per organization and
@@ -67,7 +69,7 @@ function groupsFromFunnel(store: CorpusStore, funnel: DatasetFunnel): OrgGroup[]
     const o = funnel.organizations[org];
     const groups: WindowGroup[] = windows.map((w) => {
       const report = o?.windows[w.name];
-      return { org, window: w.name, sealed: w.sealed === 1, sealHash: w.seal_hash, kept: report?.examples ?? 0, rules: removedRules(report?.funnel ?? []) };
+      return { org, window: w.name, sealed: w.sealed === 1, sealHash: w.seal_hash, fetched: w.fetched === 1, kept: report?.examples ?? 0, rules: removedRules(report?.funnel ?? []) };
     });
     if (o) {
       // Units in no window: the organization's totals less every window's.
@@ -75,7 +77,7 @@ function groupsFromFunnel(store: CorpusStore, funnel: DatasetFunnel): OrgGroup[]
         ...r, removed: (r.removed ?? 0) - Object.values(o.windows).reduce((n, w) => n + (w.funnel.find((x) => x.stage === r.stage && x.rule === r.rule)?.removed ?? 0), 0),
       }));
       const kept = o.counters.outside_windows ?? 0;
-      if (kept > 0 || outside.some((r) => r.removed > 0)) groups.push({ org, window: null, sealed: false, sealHash: null, kept, rules: removedRules(outside) });
+      if (kept > 0 || outside.some((r) => r.removed > 0)) groups.push({ org, window: null, sealed: false, sealHash: null, fetched: true, kept, rules: removedRules(outside) });
     }
     return { org, windows: groups };
   });
@@ -97,12 +99,12 @@ export function countGroups(store: CorpusStore, buildId: number): OrgGroup[] {
   return orgs.map((org) => {
     const byWindow = new Map<string | null, WindowGroup>();
     for (const w of windows) {
-      byWindow.set(w.name, { org, window: w.name, sealed: w.sealed === 1, sealHash: w.seal_hash, kept: 0, rules: [] });
+      byWindow.set(w.name, { org, window: w.name, sealed: w.sealed === 1, sealHash: w.seal_hash, fetched: w.fetched === 1, kept: 0, rules: [] });
     }
     for (const r of rows.filter((x) => x.org === org)) {
       let g = byWindow.get(r.window);
       if (!g) {
-        g = { org, window: r.window, sealed: false, sealHash: null, kept: 0, rules: [] };
+        g = { org, window: r.window, sealed: false, sealHash: null, fetched: true, kept: 0, rules: [] };
         byWindow.set(r.window, g);
       }
       if (r.rule === 'kept') {

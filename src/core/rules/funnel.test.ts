@@ -5,7 +5,7 @@ import { commentUnit, testContext } from './testKit';
 describe('the funnel', () => {
   it('lists every rule of PRODUCT.md in order, each with its stage and unit', () => {
     assert.deepEqual(FUNNEL.map((s) => `${s.stage}/${s.rule}/${s.unit}`), [
-      'collection/created_before_start/changes', 'collection/not_merged/changes', 'collection/no_comments/changes', 'collection/sealed_window/changes',
+      'collection/created_before_start/changes', 'collection/not_merged/changes', 'collection/blocklisted_project/changes', 'collection/no_comments/changes', 'collection/sealed_window/changes',
       'collection/disallowed/changes', 'collection/fetch_error/changes',
       'comments/pseudo_file/comments', 'comments/own_author/comments', 'comments/bot_account/comments',
       'comments/acknowledgement/comments', 'comments/no_line/comments', 'comments/parent_side/comments',
@@ -16,6 +16,7 @@ describe('the funnel', () => {
       'examples/nothing_left/examples', 'examples/manual_flag/examples',
       'duplicates/same_change/examples', 'duplicates/exact_duplicate/examples', 'duplicates/near_duplicate/examples',
       'duplicates/boilerplate/examples',
+      'decontamination/protected_overlap/examples',
     ]);
   });
 

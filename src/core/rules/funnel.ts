@@ -1,6 +1,7 @@
 // THE funnel: every rule, in the order it runs. A unit is counted by the first rule that removes it;
 // the build walks these lists in this order and the funnel report lists them in this order.
 import { changeFetchError } from './collection/fetchError';
+import { blocklistedProject } from './collection/blocklistedProject';
 import { createdBeforeStart } from './collection/createdBeforeStart';
 import { disallowed } from './collection/disallowed';
 import { noComments } from './collection/noComments';
@@ -20,6 +21,7 @@ import { boilerplate } from './duplicates/boilerplate';
 import { exactDuplicate } from './duplicates/exactDuplicate';
 import { nearDuplicate } from './duplicates/nearDuplicate';
 import { sameChange } from './duplicates/sameChange';
+import { protectedOverlap } from './decontamination/protectedOverlap';
 import { appliedFix } from './examples/appliedFix';
 import { manualFlag } from './examples/manualFlag';
 import { nothingLeft } from './examples/nothingLeft';
@@ -27,9 +29,9 @@ import { rebaseOnly } from './examples/rebaseOnly';
 import { suggestedEdit } from './examples/suggestedEdit';
 import { oneSided } from './hunks/oneSided';
 import { size } from './hunks/size';
-import type { ChangeUnit, CommentUnit, DuplicateUnit, ExampleUnit, HunkUnit, Removal, Rule, RuleContext, Stage, UnitKind } from './types';
+import type { ChangeUnit, CommentUnit, DuplicateUnit, ExampleUnit, HunkUnit, ProtectedUnit, Removal, Rule, RuleContext, Stage, UnitKind } from './types';
 
-export const COLLECTION_RULES: readonly Rule<ChangeUnit>[] = [createdBeforeStart, notMerged, noComments, sealedWindow, disallowed, changeFetchError];
+export const COLLECTION_RULES: readonly Rule<ChangeUnit>[] = [createdBeforeStart, notMerged, blocklistedProject, noComments, sealedWindow, disallowed, changeFetchError];
 
 export const COMMENT_RULES: readonly Rule<CommentUnit>[] = [
   pseudoFile, ownAuthor, botAccount, acknowledgement, noLine, parentSide, noSuccessor, unchangedAround, botTemplate, commentFetchError,
@@ -40,6 +42,9 @@ export const HUNK_RULES: readonly Rule<HunkUnit>[] = [oneSided, size];
 export const EXAMPLE_RULES: readonly Rule<ExampleUnit>[] = [rebaseOnly, suggestedEdit, appliedFix, nothingLeft, manualFlag];
 
 export const DUPLICATE_RULES: readonly Rule<DuplicateUnit>[] = [sameChange, exactDuplicate, nearDuplicate, boilerplate];
+
+/** After the duplicates (PRODUCT.md, "Decontamination"). */
+export const DECONTAMINATION_RULES: readonly Rule<ProtectedUnit>[] = [protectedOverlap];
 
 /** One step of the funnel, as the report lists it. */
 export interface FunnelStep {
@@ -53,7 +58,7 @@ const step = (r: Rule<never>): FunnelStep => ({ stage: r.stage, rule: r.id, unit
 
 /** Every rule of every stage, in order. */
 export const FUNNEL: readonly FunnelStep[] = [
-  ...COLLECTION_RULES, ...COMMENT_RULES, ...HUNK_RULES, ...EXAMPLE_RULES, ...DUPLICATE_RULES,
+  ...COLLECTION_RULES, ...COMMENT_RULES, ...HUNK_RULES, ...EXAMPLE_RULES, ...DUPLICATE_RULES, ...DECONTAMINATION_RULES,
 ].map((r) => step(r as Rule<never>));
 
 /** The first rule of `rules` that removes `unit`, or null when every rule keeps it. */

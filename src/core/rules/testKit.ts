@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_RULES } from '../config/types';
 import { normaliseAcknowledgement } from './comments/acknowledgement';
-import type { ChangeUnit, CommentUnit, ExampleUnit, HunkUnit, Rule, RuleContext } from './types';
+import type { ChangeUnit, CommentUnit, Evidence, ExampleUnit, HunkUnit, Rule, RuleContext } from './types';
 
 export function testContext(over: Partial<RuleContext> = {}): RuleContext {
   return {
@@ -21,7 +21,7 @@ export function changeUnit(over: Partial<ChangeUnit> = {}): ChangeUnit {
 export function commentUnit(over: Partial<CommentUnit> = {}): CommentUnit {
   return {
     org: 'openstack', path: 'nova/api.py', patchSet: 1, side: 'REVISION', line: 10, startLine: null, endLine: null, endCharacter: null,
-    author: 'reviewer', message: 'please rename this', hasFixSuggestion: false, owner: 'owner', authorIsBot: false, hasNextPatchSet: true,
+    author: 'reviewer', message: 'please rename this', hasFixSuggestion: false, owner: 'owner', authorIsBot: false, authorServiceUser: false, authorBotPattern: null, hasNextPatchSet: true,
     diff: 'ok', changedAround: true, ...over,
   };
 }
@@ -44,4 +44,11 @@ export function decidesTable<U>(rule: Rule<U>, cases: readonly Case<U>[], ctx: R
       assert.equal(rule.decide(unit, ctx)?.rule ?? null, expected);
     });
   }
+}
+
+/** The evidence `rule` records for a unit it removes; fails when the rule keeps the unit. */
+export function evidenceOf<U>(rule: Rule<U>, unit: U, ctx: RuleContext = testContext()): Evidence | undefined {
+  const removal = rule.decide(unit, ctx);
+  assert.ok(removal, `${rule.id} removes the unit`);
+  return removal.evidence;
 }

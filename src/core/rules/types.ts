@@ -3,10 +3,10 @@
 // A rule reads only its unit and the shared context; the build prepares both from stored records.
 import type { RulesConfig } from '../config/types';
 
-export type Stage = 'collection' | 'comments' | 'hunks' | 'examples' | 'duplicates';
+export type Stage = 'collection' | 'comments' | 'hunks' | 'examples' | 'duplicates' | 'decontamination';
 export type UnitKind = 'changes' | 'comments' | 'hunks' | 'examples';
 
-export const STAGES: readonly Stage[] = ['collection', 'comments', 'hunks', 'examples', 'duplicates'];
+export const STAGES: readonly Stage[] = ['collection', 'comments', 'hunks', 'examples', 'duplicates', 'decontamination'];
 
 /**
  * What a removal rests on, stored with its decision (decisions.evidence, JSON): flat, so a reader can
@@ -15,13 +15,16 @@ export const STAGES: readonly Stage[] = ['collection', 'comments', 'hunks', 'exa
 export type Evidence = Readonly<Record<string, string | number | boolean | null>>;
 
 /**
- * Why a rule removed a unit. `rule` is the rule's id; `detail` is optional, a line for the inspector;
- * `evidence`, when present, is stored in the file with the decision.
+ * Why a rule removed a unit. `rule` is the rule's id; `evidence`, when present, is stored in the file
+ * with the decision and is what the inspector shows ("name: value" lines, core/inspect/evidence.ts), so
+ * there is one account of a removal and no separate display text. Keys are short (they are stored for
+ * every removal that has them) and name what the value is.
  */
 export interface Removal {
   rule: string;
-  detail?: string;
   evidence?: Evidence;
+  /** @deprecated Neither stored nor shown: put what the removal rests on in `evidence`. */
+  detail?: string;
 }
 
 /** Everything rules share; built once per build from the corpus config. */
@@ -56,6 +59,8 @@ export interface ChangeUnit {
   fetchError: string | null;
   /** Whether the window holding the change's created date is sealed now. */
   inSealedWindow: boolean;
+  /** Gerrit's project name (blocklisted_project); absent: not known, never blocklisted. */
+  project?: string;
 }
 
 /** Whether the diff a comment needs (patch set N against N + 1 of its file) is stored. */
@@ -78,8 +83,12 @@ export interface CommentUnit {
   hasFixSuggestion: boolean;
   /** The change owner's pseudonym. */
   owner: string | null;
-  /** The author's account is tagged a bot (service user or on the host's bot list). */
+  /** The author's account is a bot (service user, on the host's bot list, or named by a bot-name pattern). */
   authorIsBot: boolean;
+  /** The author's account was tagged SERVICE_USER; null: not recorded (an account stored before schema 2). */
+  authorServiceUser: boolean | null;
+  /** The bot-name pattern that made the author's account a bot at fetch (null: none; the tag and the list come first). */
+  authorBotPattern: string | null;
   /** Patch set N + 1 exists. */
   hasNextPatchSet: boolean;
   diff: DiffState;
@@ -116,5 +125,31 @@ export interface ExampleUnit {
 
 /** An example after stage 4, with what the dedup pass found for it (null: not a duplicate). */
 export interface DuplicateUnit {
-  duplicate: { rule: string; keptKey?: string } | null;
+  duplicate: {
+    rule: string;
+    /** The example it duplicates (absent for boilerplate). */
+    keptKey?: string;
+    /** Exact Jaccard of the two examples' shingle sets. */
+    jaccard?: number;
+    /** boilerplate: the normalised before-hunk's SHA-256 and how many distinct changes carry it. */
+    boilerplate?: { sha256: string; changes: number };
+  } | null;
+}
+
+/**
+ * An example after the duplicates, with the protected reference it overlaps (null: none), as the
+ * decontamination pass found it (src/core/decontam). Offsets are into the example's text named by `side`.
+ */
+export interface ProtectedUnit {
+  overlap: {
+    set: string;
+    id: string;
+    referenceField: 'before' | 'after' | 'comment';
+    policy: string;
+    side: 'before' | 'after' | 'comment';
+    commentId?: string;
+    start: number;
+    end: number;
+    jaccard?: number;
+  } | null;
 }

@@ -22,6 +22,14 @@ export interface SaveHooks {
  * write a temporary file in the same folder, fsync it, rename it over the target, fsync the folder.
  */
 export function saveAtomically(target: string, bytes: Uint8Array, hooks: SaveHooks = {}): void {
+  saveStreamAtomically(target, (put) => put(bytes), hooks);
+}
+
+/**
+ * saveAtomically for output made piece by piece (an export of 100k whole files): `produce` hands each
+ * piece to `put`, which writes it to the temporary file at once, so the whole never sits in memory.
+ */
+export function saveStreamAtomically(target: string, produce: (put: (bytes: Uint8Array) => void) => void, hooks: SaveHooks = {}): void {
   const dir = path.dirname(path.resolve(target));
   const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now()}.tmp`);
   const chunk = hooks.chunkBytes ?? WRITE_CHUNK_BYTES;
@@ -30,8 +38,10 @@ export function saveAtomically(target: string, bytes: Uint8Array, hooks: SaveHoo
   try {
     const fd = openSync(temp, 'wx', 0o644);
     try {
-      let offset = 0;
-      while (offset < bytes.length) offset += write(fd, bytes, offset, Math.min(chunk, bytes.length - offset));
+      produce((bytes) => {
+        let offset = 0;
+        while (offset < bytes.length) offset += write(fd, bytes, offset, Math.min(chunk, bytes.length - offset));
+      });
       fsyncSync(fd);
     } finally {
       closeSync(fd);

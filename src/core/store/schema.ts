@@ -223,9 +223,39 @@ export const MIGRATIONS: readonly string[] = [
   //   so every removal can name why, not only which rule;
   // - accounts.bot_pattern, the account-name pattern that made the account a bot at fetch (the
   //   pattern from the config, never the name it matched; NULL: none matched).
+  // - accounts.names_checked, 1 once a fetch matched the account's names against the bot-name
+  //   patterns (NULL: stored before, or only ever seen without a name), so bot_account's name part
+  //   can say "not counted" for a host whose accounts were never matched.
+  // - protected_sets, protected_items and protected_set_events: the reference sets `review-corpus
+  //   protect` registers (another benchmark's test split, say), stored whole so a rebuild needs nothing
+  //   else; each with its SHA-256 and time, and every registration or replacement recorded (README
+  //   "Decontamination"). Reference texts are the user's, not a host's; they hold no account.
   `
   ALTER TABLE decisions ADD COLUMN evidence TEXT;
   ALTER TABLE accounts ADD COLUMN bot_pattern TEXT;
+  ALTER TABLE accounts ADD COLUMN names_checked INTEGER;
+  CREATE TABLE protected_sets (
+    name TEXT PRIMARY KEY,
+    sha256 TEXT NOT NULL,
+    items INTEGER NOT NULL,
+    registered_at TEXT NOT NULL
+  );
+  CREATE TABLE protected_items (
+    set_name TEXT NOT NULL REFERENCES protected_sets(name),
+    item_id TEXT NOT NULL,
+    before_text TEXT,
+    after_text TEXT,
+    comment TEXT,
+    PRIMARY KEY (set_name, item_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE protected_set_events (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    action TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    items INTEGER NOT NULL,
+    at TEXT NOT NULL
+  );
   `,
 ];
 

@@ -1,20 +1,20 @@
 // verify --reproduce: rebuild from the stored records into a scratch copy and compare corpus hashes.
 import { CorpusStore } from '../store/corpusStore';
-import { runBuild } from '../build/runBuild';
+import { runBuild, type BuildProgress } from '../build/runBuild';
 import { requireBuild } from '../inspect/groups';
 
 export type ReproduceResult =
   | { clean: true; buildId: number; corpusHash: string }
   | { clean: false; buildId: number; expected: string; actual: string; firstDifference: string };
 
-export async function verifyReproduce(store: CorpusStore, signal?: AbortSignal): Promise<ReproduceResult> {
+export async function verifyReproduce(store: CorpusStore, signal?: AbortSignal, onProgress?: (p: BuildProgress) => void): Promise<ReproduceResult> {
   const buildId = requireBuild(store);
   const stored = store.get<{ corpus_hash: string; config_hash: string }>('SELECT corpus_hash, config_hash FROM builds WHERE id = ?', [buildId])!;
   const original = snapshot(store, buildId);
   const bytes = store.export();
   const scratch = await CorpusStore.fromBytes(store.file, bytes, { reserveBytes: Math.min(bytes.length, 1 << 30) });
   try {
-    const rebuilt = await runBuild(scratch, { signal });
+    const rebuilt = await runBuild(scratch, { signal, onProgress });
     if (rebuilt.corpusHash === stored.corpus_hash) return { clean: true, buildId, corpusHash: stored.corpus_hash };
     const again = snapshot(scratch, rebuilt.buildId);
     return { clean: false, buildId, expected: stored.corpus_hash, actual: rebuilt.corpusHash, firstDifference: firstDifference(original, again) };

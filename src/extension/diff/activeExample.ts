@@ -1,23 +1,23 @@
 // Which example the active diff shows, kept in the context keys that enable labelling and flag commands.
 import * as vscode from 'vscode';
+import { twinKey } from '../../core/inspect/evidence';
 import type { ExampleRecord } from '../../core/inspect/example';
 import { ContextKeys } from '../ids/contextKeys';
 import type { CorpusSession } from '../session';
 import { parseDocUri } from './uris';
+import { Disposable } from '../lifecycle';
 
-export class ActiveExample implements vscode.Disposable {
+export class ActiveExample extends Disposable {
   private current: ExampleRecord | undefined;
   private readonly changed = new vscode.EventEmitter<ExampleRecord | undefined>();
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[];
 
   constructor(private readonly session: CorpusSession) {
-    this.disposables = [
-      this.changed,
-      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
-      vscode.window.tabGroups.onDidChangeTabs(() => this.update()),
-      session.onDidChange(() => this.update()),
-    ];
+    super();
+    this._register(this.changed);
+    this._register(vscode.window.onDidChangeActiveTextEditor(() => this.update()));
+    this._register(vscode.window.tabGroups.onDidChangeTabs(() => this.update()));
+    this._register(session.onDidChange(() => this.update()));
     this.update();
   }
 
@@ -25,21 +25,21 @@ export class ActiveExample implements vscode.Disposable {
     return this.current;
   }
 
-  /** The example id of the active tab when it is one of our diffs. */
-  private activeExampleId(): number | undefined {
+  /** The example of the active tab when it is one of our diffs and its example is in the current build. */
+  private activeTabExample(): ExampleRecord | undefined {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     const uri = tab?.input instanceof vscode.TabInputTextDiff ? tab.input.original : vscode.window.activeTextEditor?.document.uri;
     const ref = uri ? parseDocUri(uri) : undefined;
-    return ref?.kind === 'example' ? ref.id : undefined;
+    return ref?.kind === 'example' && this.session.corpus ? this.session.examples.view(ref)?.example : undefined;
   }
 
   update(): void {
-    const id = this.activeExampleId();
     const corpus = this.session.corpus;
-    const next = id !== undefined && corpus ? this.session.examples.get(id) : undefined;
+    const next = this.activeTabExample();
     const flagged = next !== undefined && Number(corpus?.store.scalar("SELECT count(*) FROM flags WHERE example_key = ? AND status = 'open'", [next.key]) ?? 0) > 0;
     this.setContext(ContextKeys.exampleDiffActive, next !== undefined);
     this.setContext(ContextKeys.exampleFlagged, flagged);
+    this.setContext(ContextKeys.exampleHasTwin, twinKey(next?.evidence ?? null) !== null);
     if (next?.id !== this.current?.id || next?.buildId !== this.current?.buildId) {
       this.current = next;
       this.changed.fire(next);
@@ -53,9 +53,5 @@ export class ActiveExample implements vscode.Disposable {
     if (this.sent.get(key) === value) return;
     this.sent.set(key, value);
     void vscode.commands.executeCommand('setContext', key, value);
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }

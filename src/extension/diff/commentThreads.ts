@@ -2,9 +2,11 @@
 // only while that diff is open: created just after it opens, disposed just after it closes.
 import * as vscode from 'vscode';
 import type { CorpusSession, OpenCorpus } from '../session';
-import { groupThreads } from './threads';
+import { viewThreads } from './exampleView';
 import { parseDocUri } from './uris';
 import { inertMarkdown } from '../plainText';
+import { untrustedMarkdown } from '../untrustedMarkdown';
+import { Disposable } from '../lifecycle';
 
 /**
  * How long after an example diff opens (or closes) its comment threads are created (or disposed). 150 ms
@@ -23,26 +25,25 @@ function openExampleDiffs(): Set<string> {
   return open;
 }
 
-export class ReadOnlyCommentThreads implements vscode.Disposable {
+export class ReadOnlyCommentThreads extends Disposable {
   private readonly controller = vscode.comments.createCommentController('reviewCorpus.comments', 'Review Corpus');
   private readonly threads = new Map<string, vscode.CommentThread[]>();
-  private readonly disposables: vscode.Disposable[] = [];
   /** The corpus (a new object on every open, reload or rebuild) the threads were made from. */
   private shownCorpus: OpenCorpus | undefined;
 
   constructor(private readonly session: CorpusSession) {
+    super();
     this.shownCorpus = session.corpus;
     this.controller.options = { placeHolder: 'Reviewer comments are read-only here.', prompt: 'Read-only' };
-    this.disposables.push(
-      vscode.window.tabGroups.onDidChangeTabs(() => this.sync()),
-      // A label or flag decision announces the same corpus again: its threads stay as they are.
-      session.onDidChange((corpus) => {
-        if (corpus === this.shownCorpus) return;
-        this.shownCorpus = corpus;
-        this.clear();
-        this.sync();
-      }),
-    );
+    this._register(this.controller);
+    this._register(vscode.window.tabGroups.onDidChangeTabs(() => this.sync()));
+    // A label or flag decision announces the same corpus again: its threads stay as they are.
+    this._register(session.onDidChange((corpus) => {
+      if (corpus === this.shownCorpus) return;
+      this.shownCorpus = corpus;
+      this.clear();
+      this.sync();
+    }));
     this.sync();
   }
 
@@ -74,13 +75,11 @@ export class ReadOnlyCommentThreads implements vscode.Disposable {
     const ref = parseDocUri(uri);
     const corpus = this.session.corpus;
     if (!ref || ref.kind !== 'example' || !corpus) return;
-    const example = this.session.examples.get(ref.id);
-    if (!example) return;
-    const created = groupThreads(example).map((t) => {
+    const view = this.session.examples.view(ref);
+    if (!view) return;
+    const created = viewThreads(view).map((t) => {
       const thread = this.controller.createCommentThread(uri, new vscode.Range(t.startLine, 0, t.endLine, 0), [t.root, ...t.replies].map((c) => {
-        const body = new vscode.MarkdownString(undefined, false);
-        body.isTrusted = false;
-        body.supportHtml = false;
+        const body = untrustedMarkdown();
         body.appendMarkdown(inertMarkdown(c.message));
         return {
           body,
@@ -91,7 +90,8 @@ export class ReadOnlyCommentThreads implements vscode.Disposable {
         } satisfies vscode.Comment;
       }));
       thread.canReply = false;
-      thread.label = 'Reviewer';
+      // A removed comment says so where the thread is listed (the Comments panel) as well as on the comment.
+      thread.label = t.root.removedBy ? `Reviewer · removed by ${t.root.removedBy}` : 'Reviewer';
       thread.collapsibleState = vscode.CommentThreadCollapsibleState.Collapsed;
       return thread;
     });
@@ -108,10 +108,9 @@ export class ReadOnlyCommentThreads implements vscode.Disposable {
     this.threads.clear();
   }
 
-  dispose(): void {
+  override dispose(): void {
     clearTimeout(this.pending);
-    this.clear();
-    this.controller.dispose();
-    for (const d of this.disposables) d.dispose();
+    this.clear(); // the threads before their controller
+    super.dispose();
   }
 }

@@ -1,10 +1,13 @@
-// Serves the before/after hunks, removed-comment notes and Compare Builds reports as read-only virtual documents.
+// Serves an example's two sides (whole files or the hunk alone: exampleView.ts), removed-comment notes and Compare Builds reports as read-only virtual documents.
 import * as vscode from 'vscode';
+import { commentEvidence, evidenceLines } from '../../core/inspect/evidence';
 import { getComment } from '../../core/inspect/example';
+import { changeNoteText, getRemovedChange } from '../../core/inspect/changeNote';
 import { compareBuilds, reconciliationLine } from '../../core/verify/compareBuilds';
 import type { CorpusSession } from '../session';
 import { URI_SCHEME } from '../ids/views';
 import { parseDocUri } from './uris';
+import { wholeExampleText } from './twin';
 
 export class CorpusContentProvider implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -17,17 +20,26 @@ export class CorpusContentProvider implements vscode.TextDocumentContentProvider
     const ref = parseDocUri(uri);
     if (!corpus || !ref) return '';
     if (ref.kind === 'example') {
+      const view = this.session.examples.view(ref);
+      if (!view) return `(example ${ref.id} is not in the current build)`;
+      return ref.side === 'before' ? view.before : view.after;
+    }
+    if (ref.kind === 'whole') {
       const e = this.session.examples.get(ref.id);
-      if (!e) return `(example ${ref.id} is not in the current build)`;
-      return ref.side === 'before' ? e.before : e.after;
+      return e ? wholeExampleText(e) : `(example ${ref.id} is not in the current build)`;
     }
     if (ref.kind === 'compare') return compareReport(corpus.store, ref.from, ref.to);
+    if (ref.kind === 'change') {
+      const change = getRemovedChange(corpus.store, corpus.buildId ?? -1, ref.id);
+      return change ? changeNoteText(change) : `(change ${ref.id} is not in this corpus)`;
+    }
     const c = getComment(corpus.store, ref.id, corpus.buildId ?? -1);
     if (!c) return `(comment ${ref.id} is not in this corpus)`;
     // Plain text: the comment is shown as data, never rendered.
     return [
       `${c.project} #${c.changeNumber} ${c.path}  PS${c.patchSet ?? '?'}${c.line === null ? '' : ` line ${c.line}`}${c.side === 'PARENT' ? ' (parent side)' : ''}`,
       `removed by: ${c.removedBy ?? 'kept'}`,
+      ...evidenceLines(commentEvidence(corpus.store, corpus.buildId ?? -1, ref.id)).map((l) => `  ${l}`),
       `author: ${c.author ?? 'unknown'}`,
       '',
       c.message,

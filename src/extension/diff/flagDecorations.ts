@@ -4,9 +4,11 @@ import * as vscode from 'vscode';
 import { flagsOf, type StoredFlag } from '../../core/flags/flagStore';
 import { Colors } from '../ids/colors';
 import type { CorpusSession } from '../session';
-import { groupThreads } from './threads';
-import { exampleUri, parseDocUri } from './uris';
-import { plainText } from '../plainText';
+import { viewThreads } from './exampleView';
+import { parseDocUri } from './uris';
+import { inertMarkdown, plainText } from '../plainText';
+import { Disposable } from '../lifecycle';
+import { untrustedMarkdown } from '../untrustedMarkdown';
 
 const REASON_TEXT: Record<string, string> = {
   suggestion_fence_variant: 'a suggestion fence the suggested_edit rule does not catch',
@@ -19,7 +21,7 @@ export function flagMessage(f: StoredFlag): string {
   return `Suspected reviewer-written target: ${REASON_TEXT[f.reason] ?? plainText(f.reason)}. Confirm to exclude it at the next build (manual_flag), or dismiss.`;
 }
 
-export class FlagDecorations implements vscode.Disposable {
+export class FlagDecorations extends Disposable {
   private readonly commentType = vscode.window.createTextEditorDecorationType({
     backgroundColor: new vscode.ThemeColor(Colors.flagRange),
     border: '1px dashed',
@@ -34,13 +36,17 @@ export class FlagDecorations implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('reviewCorpus.flags');
   /** Documents (by URI) whose editors or diagnostics show flags now. */
   private readonly flagged = new Set<string>();
-  private readonly disposables: vscode.Disposable[];
 
   constructor(private readonly session: CorpusSession) {
-    this.disposables = [
-      vscode.window.onDidChangeVisibleTextEditors((e) => this.decorate(e)),
-      session.onDidChange(() => this.refresh()),
-    ];
+    super();
+    this._register(this.commentType);
+    this._register(this.spanType);
+    this._register(this.diagnostics);
+    this._register(vscode.window.onDidChangeVisibleTextEditors((e) => this.decorate(e)));
+    this._register(session.onDidChange(() => this.refresh()));
+    this._register(vscode.workspace.onDidChangeTextDocument((e) => {
+      if (this.flagged.has(e.document.uri.toString())) this.decorate(vscode.window.visibleTextEditors.filter((ed) => ed.document === e.document));
+    }));
     this.decorate(vscode.window.visibleTextEditors);
   }
 
@@ -51,45 +57,39 @@ export class FlagDecorations implements vscode.Disposable {
 
   decorate(editors: readonly vscode.TextEditor[]): void {
     const corpus = this.session.corpus;
-    if (!corpus) return;
     for (const editor of editors) {
       const ref = parseDocUri(editor.document.uri);
-      if (!ref || ref.kind !== 'example') continue;
-      const example = this.session.examples.get(ref.id);
-      if (!example) continue;
-      const flags = flagsOf(corpus.store, example.key).filter((f) => f.status === 'open');
-      // Most examples have no flag: then a fresh editor needs no message at all, only one that shows some.
+      if (ref?.kind !== 'example') continue;
       const shown = editor.document.uri.toString();
+      const view = corpus ? this.session.examples.view(ref) : undefined;
+      // Most examples have no flag: then a fresh editor needs no message at all, only one that shows some.
+      const flags = view ? flagsOf(corpus!.store, view.example.key).filter((f) => f.status === 'open') : [];
       if (flags.length === 0 && !this.flagged.has(shown)) continue;
       if (flags.length === 0) this.flagged.delete(shown);
       else this.flagged.add(shown);
       const lastLine = editor.document.lineCount - 1;
       if (ref.side === 'before') {
-        const threads = groupThreads(example);
+        const threads = view ? viewThreads(view) : [];
         const ranges: vscode.DecorationOptions[] = [];
         const diags: vscode.Diagnostic[] = [];
         for (const f of flags) {
           const t = threads.find((th) => [th.root, ...th.replies].some((c) => c.id === f.commentId)) ?? threads[0];
-          const range = new vscode.Range(t?.startLine ?? 0, 0, Math.min(t?.endLine ?? 0, lastLine), editor.document.lineAt(Math.min(t?.endLine ?? 0, lastLine)).text.length);
-          ranges.push({ range, hoverMessage: new vscode.MarkdownString().appendText(flagMessage(f)) });
+          const last = Math.min(t?.endLine ?? 0, lastLine);
+          const range = new vscode.Range(Math.min(t?.startLine ?? 0, last), 0, last, editor.document.lineAt(last).text.length);
+          ranges.push({ range, hoverMessage: untrustedMarkdown().appendMarkdown(inertMarkdown(flagMessage(f))) });
           const d = new vscode.Diagnostic(range, flagMessage(f), vscode.DiagnosticSeverity.Warning);
           d.source = 'Review Corpus';
           d.code = f.reason;
           diags.push(d);
         }
         editor.setDecorations(this.commentType, ranges);
-        this.diagnostics.set(exampleUri(example.id, 'before', example.path), diags);
+        this.diagnostics.set(editor.document.uri, diags);
       } else {
-        const spans = flags.filter((f) => f.afterLines).map((f) => new vscode.Range(Math.min(f.afterLines!.start, lastLine), 0, Math.min(f.afterLines!.end, lastLine), 0));
+        // The flag's after-side lines are the hunk's: in a whole file they start at the hunk's first line.
+        const offset = view?.afterHunk.from ?? 0;
+        const spans = flags.filter((f) => f.afterLines).map((f) => new vscode.Range(Math.min(offset + f.afterLines!.start, lastLine), 0, Math.min(offset + f.afterLines!.end, lastLine), 0));
         editor.setDecorations(this.spanType, spans);
       }
     }
-  }
-
-  dispose(): void {
-    this.commentType.dispose();
-    this.spanType.dispose();
-    this.diagnostics.dispose();
-    for (const d of this.disposables) d.dispose();
   }
 }

@@ -1,14 +1,15 @@
 // Hover text for a comment thread. Comment text is untrusted: it goes in through inertMarkdown, which
 // escapes all of its markdown, and the MarkdownString is untrusted with HTML off, so links and tags stay inert.
 import * as vscode from 'vscode';
-import type { CommentThreadModel } from './threads';
+import { exactRange, type CommentThreadModel } from './threads';
 import { inertMarkdown } from '../plainText';
+import { untrustedMarkdown } from '../untrustedMarkdown';
 
 export function threadHover(thread: CommentThreadModel): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, false);
-  md.isTrusted = false;
-  md.supportHtml = false;
-  md.supportThemeIcons = false;
+  const md = untrustedMarkdown();
+  // Gerrit's own line numbers (patch set N's file), whatever part of the file the document shows.
+  const { first, last } = exactRange(thread.root, 0);
+  if (first > 0) md.appendMarkdown(inertMarkdown(first === last ? `Line ${first}` : `Lines ${first}–${last}`)).appendMarkdown('\n\n');
   for (const c of [thread.root, ...thread.replies]) {
     md.appendMarkdown(inertMarkdown(`${c.author ?? 'unknown'}${c.removedBy ? ` (removed: ${c.removedBy})` : ''}:`));
     md.appendMarkdown('\n\n');

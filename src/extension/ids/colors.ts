@@ -2,6 +2,8 @@
 export const Colors = {
   commentRange: 'reviewCorpus.commentRangeBackground',
   commentInlineText: 'reviewCorpus.commentInlineForeground',
+  removedCommentRange: 'reviewCorpus.removedCommentRangeBackground',
+  hunkRange: 'reviewCorpus.hunkBackground',
   flagRange: 'reviewCorpus.flagRangeBackground',
   flagSpan: 'reviewCorpus.flagSpanBackground',
 } as const;

@@ -3,5 +3,23 @@ export const ContextKeys = {
   corpusOpen: 'reviewCorpus.corpusOpen',
   exampleDiffActive: 'reviewCorpus.exampleDiffActive',
   exampleFlagged: 'reviewCorpus.exampleFlagged',
+  /** The active example diff is a duplicate whose evidence names a twin. */
+  exampleHasTwin: 'reviewCorpus.exampleHasTwin',
   busy: 'reviewCorpus.busy',
+  /** What the corpus view can show: one of TreeStates; package.json gives each its welcome text. */
+  treeState: 'reviewCorpus.treeState',
+  /** A tree filter is set (Filter…); with an empty tree, the welcome offers Clear Filter. */
+  filterActive: 'reviewCorpus.filterActive',
 } as const;
+
+/** Values of ContextKeys.treeState. Unset (before activation) reads as `none`. */
+export const TreeStates = {
+  /** No corpus.json is open. */
+  none: 'none',
+  /** A corpus.json is open, but its corpus file does not exist yet or holds no change. */
+  notFetched: 'notFetched',
+  /** Changes are fetched, but no build has finished. */
+  notBuilt: 'notBuilt',
+  built: 'built',
+} as const;
+export type TreeState = (typeof TreeStates)[keyof typeof TreeStates];

@@ -3,4 +3,6 @@ export const SETTINGS_SECTION = 'reviewCorpus';
 export const Settings = {
   corpus: 'corpus',
   pageSize: 'tree.pageSize',
+  /** An example diff shows both whole files (true) or the hunk alone. */
+  wholeFile: 'diff.wholeFile',
 } as const;

@@ -4,4 +4,6 @@ export const Views = {
   tree: 'reviewCorpus.tree',
 } as const;
 export const URI_SCHEME = 'review-corpus';
+/** Read-only documents of an example's Search/Replace blocks (registerSearchReplace.ts). */
+export const SEARCH_REPLACE_SCHEME = 'review-corpus-search-replace';
 export const OUTPUT_CHANNEL = 'Review Corpus';

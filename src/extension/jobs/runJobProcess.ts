@@ -8,7 +8,13 @@ import { forkWorkerProcess } from './workerProcess';
 import { ContextKeys } from '../ids/contextKeys';
 import { plainText } from '../plainText';
 
-export class JobCancelled extends Error {}
+/** A job stopped from its progress notification: a cancellation, which registerCommand notes quietly. */
+export class JobCancelled extends vscode.CancellationError {
+  constructor(message: string) {
+    super();
+    this.message = message;
+  }
+}
 
 let running = 0;
 

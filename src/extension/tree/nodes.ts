@@ -2,9 +2,13 @@
 import type { WindowGroup, RuleCount } from '../../core/inspect/groups';
 import type { GroupRef, Item } from '../../core/inspect/items';
 
-export interface OrgNode { type: 'org'; org: string; windows: WindowGroup[] }
-export interface WindowNode { type: 'window'; parent: OrgNode; group: WindowGroup }
-export interface GroupNode { type: 'group'; parent: WindowNode; ref: GroupRef; count: number; rule?: RuleCount; pageSize: number; loaded: number }
+/** Under an item filter (flagged, label, text): how many of the node's units match, of how many the filter looks at. */
+export interface Matched { matched: number; total: number }
+
+export interface OrgNode { type: 'org'; org: string; windows: WindowGroup[]; kept: number; filtered?: Matched }
+export interface WindowNode { type: 'window'; parent: OrgNode; group: WindowGroup; filtered?: Matched }
+/** `count` is what the group lists (under a filter, the filtered count); `total` its count in the build. */
+export interface GroupNode { type: 'group'; parent: WindowNode; ref: GroupRef; count: number; total: number; filtered: boolean; rule?: RuleCount; pageSize: number; loaded: number }
 export interface ItemNode { type: 'item'; parent: GroupNode; item: Item; index: number }
 export interface LoadMoreNode { type: 'loadMore'; parent: GroupNode }
 

@@ -1,5 +1,6 @@
 // Filter… : narrow the tree by organization, window, rule, flagged, label and text in comments.
-// The active filter shows in the view's description.
+// Values of different kinds must all hold; of one kind, one value at a time (the picker unpicks the other).
+// The active filter shows in the view's message and description (registerTree.ts).
 import * as vscode from 'vscode';
 import { LABELS } from '../../core/labels/labels';
 import { Commands } from '../ids/commands';
@@ -7,8 +8,10 @@ import type { CorpusSession } from '../session';
 import type { CorpusTree } from './registerTree';
 import type { TreeFilter } from './treeProvider';
 import { plainText } from '../plainText';
+import { registerCommand } from '../registerCommand';
 
-type FilterPick = vscode.QuickPickItem & { apply?: (f: TreeFilter) => void };
+/** One choice of the picker; `group` names the kind of which only one value can hold (one organization, …). */
+type FilterPick = vscode.QuickPickItem & { kind?: vscode.QuickPickItemKind; group?: string; apply?: (f: TreeFilter) => void; set?: (f: TreeFilter) => boolean };
 
 export function describeFilter(f: TreeFilter): string {
   const parts = [f.org, f.window, f.rule, f.flagged ? 'flagged' : undefined, f.label ? `label ${f.label}` : undefined, f.text ? `“${f.text}”` : undefined];
@@ -22,35 +25,74 @@ export function registerFilter(session: CorpusSession, tree: CorpusTree, updateD
     updateDescription();
   };
   return [
-    vscode.commands.registerCommand(Commands.filter, async (preset?: TreeFilter) => {
+    registerCommand(session.log, Commands.filter, async (preset?: TreeFilter) => {
       if (preset) return apply(preset);
       const corpus = session.corpus;
       if (!corpus || corpus.buildId === undefined) return void vscode.window.showWarningMessage('Review Corpus: open a built corpus first.');
       const orgs = corpus.store.all<{ org: string }>('SELECT org FROM hosts ORDER BY org').map((r) => r.org);
       const windows = corpus.store.all<{ name: string }>('SELECT name FROM windows ORDER BY from_date').map((r) => r.name);
       const rules = corpus.store.all<{ rule: string }>('SELECT DISTINCT rule FROM decisions WHERE build_id = ? ORDER BY rule', [corpus.buildId]).map((r) => r.rule);
+      const current = tree.provider.filter;
+      const choice = (group: string, label: string, description: string | undefined, apply: (f: TreeFilter) => void, set: (f: TreeFilter) => boolean): FilterPick =>
+        ({ label, description, group, apply, set });
       const items: FilterPick[] = [
         { label: 'Organization', kind: vscode.QuickPickItemKind.Separator },
-        ...orgs.map((o) => ({ label: plainText(o), description: 'organization', apply: (f: TreeFilter) => { f.org = o; } })),
+        ...orgs.map((o) => choice('org', plainText(o), 'organization', (f) => { f.org = o; }, (f) => f.org === o)),
         { label: 'Window', kind: vscode.QuickPickItemKind.Separator },
-        ...windows.map((w) => ({ label: plainText(w), description: 'window', apply: (f: TreeFilter) => { f.window = w; } })),
+        ...windows.map((w) => choice('window', plainText(w), 'window', (f) => { f.window = w; }, (f) => f.window === w)),
         { label: 'Rule', kind: vscode.QuickPickItemKind.Separator },
-        ...rules.map((r) => ({ label: plainText(r), description: 'rule', apply: (f: TreeFilter) => { f.rule = r; } })),
+        choice('rule', 'kept', 'the examples the build kept', (f) => { f.rule = 'kept'; }, (f) => f.rule === 'kept'),
+        ...rules.filter((r) => r !== 'kept').map((r) => choice('rule', plainText(r), 'rule', (f) => { f.rule = r; }, (f) => f.rule === r)),
         { label: 'Examples', kind: vscode.QuickPickItemKind.Separator },
-        { label: 'Flagged only', apply: (f) => { f.flagged = true; } },
-        ...LABELS.map((l) => ({ label: `Label: ${l}`, apply: (f: TreeFilter) => { f.label = l; } })),
-        { label: 'Text in comments…', description: 'asks for the text', apply: () => undefined },
+        choice('flagged', 'Flagged only', 'examples with an open flag', (f) => { f.flagged = true; }, (f) => f.flagged === true),
+        ...LABELS.map((l) => choice('label', `Label: ${l}`, 'examples with this label', (f) => { f.label = l; }, (f) => f.label === l)),
+        choice('text', TEXT_CHOICE, current.text ? `now “${plainText(current.text)}”; asks for the text` : 'asks for the text', () => undefined, (f) => Boolean(f.text)),
       ];
-      const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title: 'Filter the corpus tree', placeHolder: 'Pick one value per kind' });
+      const picked = await pickOnePerGroup(items, current);
       if (!picked) return;
       const f: TreeFilter = {};
       for (const p of picked) p.apply?.(f);
-      if (picked.some((p) => p.label === 'Text in comments…')) {
-        const text = await vscode.window.showInputBox({ title: 'Text in comments', prompt: 'Case-insensitive substring' });
+      if (picked.some((p) => p.group === 'text')) {
+        const text = await vscode.window.showInputBox({ title: 'Text in comments', prompt: 'Case-insensitive substring', value: current.text });
         if (text) f.text = text;
       }
       apply(f);
     }),
-    vscode.commands.registerCommand(Commands.clearFilter, () => apply({})),
+    registerCommand(session.log, Commands.clearFilter, () => apply({})),
   ];
+}
+
+const TEXT_CHOICE = 'Text in comments…';
+
+/**
+ * A multi-select quick pick in which picking a value of a kind (an organization, a window, a rule, a label)
+ * unpicks the other value of that kind, as the placeholder says; opens with the current filter picked.
+ */
+function pickOnePerGroup(items: FilterPick[], current: TreeFilter): Promise<readonly FilterPick[] | undefined> {
+  return new Promise((resolve) => {
+    const qp = vscode.window.createQuickPick<FilterPick>();
+    qp.title = 'Filter the corpus tree';
+    qp.placeholder = 'Pick at most one value of each kind; every value picked must hold';
+    qp.canSelectMany = true;
+    qp.items = items;
+    let selected = items.filter((i) => i.set?.(current));
+    qp.selectedItems = selected;
+    let done = false;
+    qp.onDidChangeSelection((now) => {
+      const added = now.filter((i) => !selected.includes(i));
+      const keep = now.filter((i) => added.includes(i) || !added.some((a) => a.group === i.group));
+      selected = keep;
+      if (keep.length !== now.length) qp.selectedItems = keep;
+    });
+    qp.onDidAccept(() => {
+      done = true;
+      resolve(selected);
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      if (!done) resolve(undefined);
+      qp.dispose();
+    });
+    qp.show();
+  });
 }

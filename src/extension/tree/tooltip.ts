@@ -1,16 +1,19 @@
 // The item tooltip, resolved only when hovered. Host text goes in through inertMarkdown (bidi marks
-// shown, all markdown escaped).
+// shown, all markdown escaped); so does a removal's evidence, which can quote host text.
 import * as vscode from 'vscode';
+import { commentEvidence, decisionEvidence, evidenceLines, findTwin, twinStatus } from '../../core/inspect/evidence';
 import type { CorpusStore } from '../../core/store/corpusStore';
 import type { ItemNode } from './nodes';
 import { inertMarkdown } from '../plainText';
+import { LEAVES_AT_NEXT_BUILD, leavesAtNextBuild } from './treeItems';
+import { untrustedMarkdown } from '../untrustedMarkdown';
 
 export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, false);
-  md.isTrusted = false;
-  md.supportHtml = false;
+  const md = untrustedMarkdown();
   const it = n.item;
+  if (it.kind === 'change') return md; // a removed change has its own tooltip (changeTooltip.ts)
   const ref = n.parent.ref;
+  if (it.kind === 'example' && leavesAtNextBuild(it)) md.appendMarkdown(`**${LEAVES_AT_NEXT_BUILD}**  \n`);
   const line = (label: string, value: string) => {
     md.appendMarkdown(`**${label}:** `);
     md.appendMarkdown(inertMarkdown(value));
@@ -21,6 +24,17 @@ export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownStr
   line('File', it.path);
   line('Window', ref.window ?? '(no window)');
   line('Rule', it.kind === 'example' ? it.rule ?? 'kept' : it.rule);
+  const evidence = it.kind === 'example' ? (it.rule === null ? null : decisionEvidence(store, ref.buildId, ref.unit, it.key)) : commentEvidence(store, ref.buildId, it.id);
+  if (it.kind === 'example' && it.rule === 'protected_overlap' && evidence) {
+    line('Protected reference', `${String(evidence.reference_set)} / ${String(evidence.reference_id)}, policy ${String(evidence.policy)}`);
+  }
+  const lines = evidenceLines(evidence);
+  const twin = findTwin(store, ref.buildId, evidence);
+  if (twin) lines.push(`twin in this build: ${twinStatus(twin)}`);
+  if (lines.length > 0) {
+    md.appendMarkdown('**Evidence:**  \n');
+    for (const l of lines) md.appendMarkdown(`${inertMarkdown(l)}  \n`);
+  }
   if (it.kind === 'example') {
     line('Patch sets', `PS${it.psBefore} → PS${it.psAfter}`);
     const rebased = Number(store.scalar('SELECT rebase_edited_lines FROM examples WHERE example_key = ? ORDER BY build_id DESC LIMIT 1', [it.key]) ?? 0);

@@ -3,17 +3,25 @@
 // but a bidi override in a path would still reorder what shows.
 import * as vscode from 'vscode';
 import { Commands } from '../ids/commands';
-import type { CorpusNode, GroupNode, ItemNode } from './nodes';
+import { FUNNEL } from '../../core/rules/funnel';
+import type { CorpusNode, GroupNode, ItemNode, Matched } from './nodes';
+import type { ExampleItem } from '../../core/inspect/items';
 import { nodeId } from './nodes';
 import { plainText } from '../plainText';
 
 const NO_WINDOW = '(no window)';
+
+/** "2 of 15": under an item filter, what matches of what the filter looked at. */
+const ofTotal = (m: Matched) => `${m.matched} of ${m.total}`;
 
 export function toTreeItem(n: CorpusNode): vscode.TreeItem {
   switch (n.type) {
     case 'org': {
       const item = new vscode.TreeItem(plainText(n.org), vscode.TreeItemCollapsibleState.Expanded);
       item.iconPath = new vscode.ThemeIcon('organization');
+      item.description = n.filtered ? ofTotal(n.filtered) : `${n.kept} kept`;
+      item.tooltip = n.filtered ? `${ofTotal(n.filtered)} match the filter` : `${n.kept} examples kept`;
+      item.accessibilityInformation = { label: `${plainText(n.org)}, organization, ${n.filtered ? `${ofTotal(n.filtered)} match the filter` : `${n.kept} kept`}` };
       item.contextValue = 'org';
       return withId(item, n);
     }
@@ -21,9 +29,13 @@ export function toTreeItem(n: CorpusNode): vscode.TreeItem {
       const g = n.group;
       const item = new vscode.TreeItem(g.window === null ? NO_WINDOW : plainText(g.window), vscode.TreeItemCollapsibleState.Collapsed);
       item.iconPath = new vscode.ThemeIcon(g.sealed ? 'lock' : 'calendar');
-      item.description = g.sealed ? `sealed · sha256 ${plainText(g.sealHash?.slice(0, 12) ?? '')}` : `${g.kept} kept`;
-      item.tooltip = g.sealed ? `Sealed window. Definition SHA-256: ${plainText(g.sealHash ?? '')}` : undefined;
-      item.contextValue = g.sealed ? 'window.sealed' : 'window';
+      const name = g.window === null ? NO_WINDOW : plainText(g.window);
+      item.description = n.filtered ? ofTotal(n.filtered) : g.sealed ? `sealed · sha256 ${plainText(g.sealHash?.slice(0, 12) ?? '')}` : `${g.kept} kept`;
+      item.tooltip = g.sealed ? `Sealed window. Definition SHA-256: ${plainText(g.sealHash ?? '')}` : n.filtered ? `${ofTotal(n.filtered)} match the filter` : undefined;
+      // Without it the accessible name is the tooltip (VS Code reads a string tooltip before the label).
+      item.accessibilityInformation = { label: `${name}, ${g.sealed ? 'sealed' : n.filtered ? `${ofTotal(n.filtered)} match the filter` : `${g.kept} kept`}` };
+      // Only a window never fetched can be sealed (sealWindow): the menu offers Seal Window on those alone.
+      item.contextValue = g.sealed ? 'window.sealed' : g.fetched ? 'window' : 'window.sealable';
       return withId(item, n);
     }
     case 'group': return groupItem(n);
@@ -41,31 +53,58 @@ export function toTreeItem(n: CorpusNode): vscode.TreeItem {
 
 function groupItem(n: GroupNode): vscode.TreeItem {
   const kept = n.ref.rule === 'kept';
-  const label = `${kept ? 'Kept' : plainText(n.ref.rule)} (${n.count})`;
-  const expandable = n.ref.unit !== 'changes' && n.count > 0;
-  const item = new vscode.TreeItem(label, expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  const name = kept ? 'Kept' : plainText(n.ref.rule);
+  const item = new vscode.TreeItem(`${name} (${n.count})`, n.count > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon(kept ? 'pass' : 'filter');
-  item.description = kept ? undefined : plainText(`${n.rule?.stage ?? ''} · ${n.ref.unit}`);
+  const stage = n.rule?.stage;
+  // The stage only when it says more than the unit: "comments", not "comments · comments".
+  item.description = kept ? undefined : plainText(stage && stage !== n.ref.unit ? `${stage} · ${n.ref.unit}` : n.ref.unit);
+  const matched = n.filtered ? `, ${n.count} of ${n.total} match the filter` : '';
+  const what = kept ? 'examples this build kept' : FUNNEL.find((s) => s.rule === n.ref.rule)?.description ?? `removed by ${n.ref.rule}`;
+  item.tooltip = `${kept ? 'Kept' : n.ref.rule}: ${what}${stage ? ` (${stage} stage)` : ''}${n.filtered ? `\n${n.count} of ${n.total} match the filter` : ''}`;
+  item.accessibilityInformation = { label: kept ? `Kept, ${n.count} examples${matched}` : `${name}, removed ${n.count} ${n.ref.unit}${matched}` };
   item.contextValue = kept ? 'group.kept' : `group.rule.${n.ref.unit}`;
   return withId(item, n);
 }
 
 function itemItem(n: ItemNode): vscode.TreeItem {
   const it = n.item;
-  const item = new vscode.TreeItem(`#${it.changeNumber} ${plainText(it.path)}`, vscode.TreeItemCollapsibleState.None);
+  if (it.kind === 'change') {
+    const item = new vscode.TreeItem(`#${it.changeNumber} ${plainText(it.project)}`, vscode.TreeItemCollapsibleState.None);
+    item.description = plainText(it.created.slice(0, 10));
+    item.iconPath = new vscode.ThemeIcon('git-pull-request-closed');
+    item.accessibilityInformation = { label: `change #${it.changeNumber}, ${plainText(it.project)}, created ${plainText(it.created.slice(0, 10))}, removed by ${plainText(it.rule)}` };
+    item.contextValue = 'change.removed';
+    item.command = { command: Commands.openItem, title: 'Open Change', arguments: [n] };
+    return withId(item, n);
+  }
+  const label = `#${it.changeNumber} ${plainText(it.path)}`;
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   if (it.kind === 'example') {
     item.description = plainText(firstWords(it.firstComment));
-    const icon = it.openFlags > 0 ? 'warning' : it.labels > 0 ? 'tag' : it.rule === null ? 'check' : 'circle-slash';
-    item.iconPath = new vscode.ThemeIcon(icon, it.openFlags > 0 ? new vscode.ThemeColor('list.warningForeground') : undefined);
-    item.contextValue = `example${it.rule === null ? '.kept' : '.removed'}${it.openFlags > 0 ? '.flagged' : ''}`;
+    const leaving = leavesAtNextBuild(it);
+    const icon = it.openFlags > 0 ? 'warning' : leaving ? 'sign-out' : it.labels > 0 ? 'tag' : it.rule === null ? 'check' : 'circle-slash';
+    item.iconPath = new vscode.ThemeIcon(icon, it.openFlags > 0 ? new vscode.ThemeColor('list.warningForeground') : leaving ? new vscode.ThemeColor('list.deemphasizedForeground') : undefined);
+    item.contextValue = `example${it.rule === null ? '.kept' : '.removed'}${it.twin !== null ? '.duplicate' : ''}${it.openFlags > 0 ? '.flagged' : ''}`;
+    // The icon says kept, removed, flagged or labelled; a screen reader hears it here.
+    const state = [it.rule === null ? 'kept example' : `example removed by ${plainText(it.rule)}`, it.openFlags > 0 ? `${it.openFlags} open flag${it.openFlags > 1 ? 's' : ''}` : '', leaving ? LEAVES_AT_NEXT_BUILD : '', it.labels > 0 ? 'labelled' : ''];
+    item.accessibilityInformation = { label: [label, ...state.filter(Boolean), item.description].filter(Boolean).join(', ') };
     item.command = { command: Commands.openItem, title: 'Open Example', arguments: [n] };
   } else {
     item.description = plainText(firstWords(it.message));
     item.iconPath = new vscode.ThemeIcon('comment-discussion');
+    item.accessibilityInformation = { label: `${label}, comment removed by ${plainText(it.rule)}, ${item.description}` };
     item.contextValue = 'comment.removed';
     item.command = { command: Commands.openItem, title: 'Open Comment', arguments: [n] };
   }
   return withId(item, n);
+}
+
+export const LEAVES_AT_NEXT_BUILD = 'confirmed: leaves at the next build';
+
+/** A kept example with a confirmed flag: it stays in Kept until a build applies manual_flag. */
+export function leavesAtNextBuild(it: ExampleItem): boolean {
+  return it.rule === null && it.confirmedFlags > 0;
 }
 
 /** The first words of a comment, on one line; shown through plainText. */

@@ -1,11 +1,15 @@
 // The corpus tree: organization → window → Kept / one node per rule → items, paged.
+// Nodes are kept by id for one generation of the tree (until the next refresh), so a group's pages and
+// its items stay the same objects while the tree is shown. A refresh (a label, a flag decision, a reload)
+// reads each group again up to the items it had loaded, so the pages and the reviewer's place survive it.
 import * as vscode from 'vscode';
-import { treeGroups } from '../../core/inspect/groups';
-import { listItems, type GroupRef, type ItemFilter } from '../../core/inspect/items';
+import { treeGroups, type WindowGroup } from '../../core/inspect/groups';
+import { filteredCounts, filtersItems, groupKey, listItems, type GroupRef, type ItemFilter } from '../../core/inspect/items';
 import type { CorpusSession } from '../session';
-import type { CorpusNode, GroupNode, ItemNode, OrgNode, WindowNode } from './nodes';
+import { nodeId, type CorpusNode, type GroupNode, type ItemNode, type Matched, type OrgNode, type WindowNode } from './nodes';
 import { toTreeItem } from './treeItems';
 import { itemTooltip } from './tooltip';
+import { changeTooltip } from './changeTooltip';
 
 export interface TreeFilter extends ItemFilter {
   org?: string;
@@ -13,19 +17,50 @@ export interface TreeFilter extends ItemFilter {
   rule?: string;
 }
 
+/** Any part of the filter set. */
+export function filterActive(f: TreeFilter): boolean {
+  return Boolean(f.org || f.window || f.rule || filtersItems(f));
+}
+
 export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<CorpusNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private roots: OrgNode[] = [];
-  private readonly groupChildren = new Map<GroupNode, ItemNode[]>();
+  private roots: OrgNode[] | undefined;
+  private readonly windowNodes = new Map<string, WindowNode[]>();
+  private readonly groupNodes = new Map<string, GroupNode[]>();
+  private readonly groupChildren = new Map<string, ItemNode[]>();
+  /** Items per group id loaded before the last refresh, in `scope`: read again that far. */
+  private keepLoaded = new Map<string, number>();
+  private scope = '';
+  private counts: Map<string, number> | undefined;
+  private countsStore: unknown;
   filter: TreeFilter = {};
 
   constructor(private readonly session: CorpusSession, private readonly pageSize: () => number) {}
 
   refresh(): void {
-    this.roots = [];
+    const scope = this.currentScope();
+    const keep = scope === this.scope ? this.keepLoaded : new Map<string, number>();
+    if (scope === this.scope) for (const [id, items] of this.groupChildren) keep.set(id, items.length);
+    // A text filter's counts take a second at 100k examples; an edit (a label, a flag decision, a seal)
+    // changes no comment text, so they stay while the same file is open. Flags and labels recount.
+    const c = this.session.corpus;
+    const textOnly = !this.filter.flagged && !this.filter.label;
+    if (!(scope === this.scope && textOnly && c?.store === this.countsStore)) this.counts = undefined;
+    this.countsStore = c?.store;
+    this.keepLoaded = keep;
+    this.scope = scope;
+    this.roots = undefined;
+    this.windowNodes.clear();
+    this.groupNodes.clear();
     this.groupChildren.clear();
     this.changed.fire(undefined);
+  }
+
+  /** Loaded pages belong to one corpus file, build and filter; another of any of them starts at page 1. */
+  private currentScope(): string {
+    const c = this.session.corpus;
+    return JSON.stringify([c?.dbFile, c?.buildId, this.filter]);
   }
 
   getTreeItem(n: CorpusNode): vscode.TreeItem {
@@ -34,7 +69,7 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
 
   async resolveTreeItem(item: vscode.TreeItem, n: CorpusNode): Promise<vscode.TreeItem> {
     const corpus = this.session.corpus;
-    if (n.type === 'item' && corpus) item.tooltip = itemTooltip(corpus.store, n);
+    if (n.type === 'item' && corpus) item.tooltip = n.item.kind === 'change' ? changeTooltip(n.item) : itemTooltip(corpus.store, n);
     return item;
   }
 
@@ -47,7 +82,7 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
     if (!corpus || corpus.buildId === undefined) return [];
     if (!n) return this.orgs();
     switch (n.type) {
-      case 'org': return n.windows.filter((g) => !this.filter.window || g.window === this.filter.window).map((group) => ({ type: 'window', parent: n, group }) as WindowNode);
+      case 'org': return this.windows(n);
       case 'window': return this.groups(n);
       case 'group': {
         const items = this.items(n);
@@ -57,29 +92,69 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
     }
   }
 
+  /** Nothing to show: no built corpus, or a filter that matches nothing. */
+  isEmpty(): boolean {
+    return this.getChildren().length === 0;
+  }
+
+  /** Under an item filter, the units matched in the whole tree, of those the filter looked at. */
+  matched(): Matched | undefined {
+    if (!filtersItems(this.filter)) return undefined;
+    return sum(this.getChildren().map((o) => (o as OrgNode).filtered));
+  }
+
   private orgs(): OrgNode[] {
     const corpus = this.session.corpus!;
-    if (this.roots.length === 0) {
-      this.roots = treeGroups(corpus.store, corpus.buildId!).map((o) => ({ type: 'org', org: o.org, windows: o.windows }));
+    if (!this.roots) {
+      const active = filterActive(this.filter);
+      this.roots = treeGroups(corpus.store, corpus.buildId!)
+        .filter((o) => !this.filter.org || o.org === this.filter.org)
+        .map((o): OrgNode => ({ type: 'org', org: o.org, windows: o.windows, kept: o.windows.reduce((k, w) => k + w.kept, 0) }))
+        .filter((org) => !active || this.windows(org).length > 0); // under a filter the tree shows only what matches
     }
-    return this.roots.filter((o) => !this.filter.org || o.org === this.filter.org);
+    return this.roots;
+  }
+
+  private windows(org: OrgNode): WindowNode[] {
+    const id = nodeId(org);
+    let nodes = this.windowNodes.get(id);
+    if (!nodes) {
+      const active = filterActive(this.filter);
+      const all = org.windows.filter((g) => !this.filter.window || g.window === this.filter.window)
+        .map((group): WindowNode => ({ type: 'window', parent: org, group }));
+      nodes = all.filter((w) => !active || this.groups(w).length > 0);
+      // The organization's "2 of 40" counts its windows that match nothing too.
+      if (filtersItems(this.filter)) org.filtered = sum(all.map((w) => w.filtered));
+      this.windowNodes.set(id, nodes);
+    }
+    return nodes;
   }
 
   private groups(n: WindowNode): GroupNode[] {
+    const id = nodeId(n);
+    let nodes = this.groupNodes.get(id);
+    if (nodes) return nodes;
     const corpus = this.session.corpus!;
     const g = n.group;
     const base = { buildId: corpus.buildId!, org: g.org, window: g.window };
     const pageSize = this.pageSize();
-    const nodes: GroupNode[] = [];
-    const itemFiltered = Boolean(this.filter.flagged || this.filter.label || this.filter.text);
-    if (!g.sealed && (!this.filter.rule || this.filter.rule === 'kept')) {
-      nodes.push({ type: 'group', parent: n, ref: { ...base, rule: 'kept', unit: 'examples' }, count: g.kept, pageSize, loaded: 0 });
-    }
+    const itemFiltered = filtersItems(this.filter);
+    const candidates: { ref: GroupRef; total: number; rule?: WindowGroup['rules'][number] }[] = [];
+    if (!g.sealed && (!this.filter.rule || this.filter.rule === 'kept')) candidates.push({ ref: { ...base, rule: 'kept', unit: 'examples' }, total: g.kept });
     for (const r of g.rules) {
       if (this.filter.rule && this.filter.rule !== r.rule) continue;
-      if (itemFiltered && r.unit === 'changes') continue;
-      nodes.push({ type: 'group', parent: n, ref: { ...base, rule: r.rule, unit: r.unit as GroupRef['unit'] }, count: r.count, rule: r, pageSize, loaded: 0 });
+      // An item filter looks at examples, and at removed comments for text; never at changes.
+      if (itemFiltered && (r.unit === 'changes' || (r.unit === 'comments' && (this.filter.flagged || this.filter.label)))) continue;
+      candidates.push({ ref: { ...base, rule: r.rule, unit: r.unit as GroupRef['unit'] }, total: r.count, rule: r });
     }
+    const counts = itemFiltered ? (this.counts ??= filteredCounts(corpus.store, corpus.buildId!, this.filter)) : undefined;
+    const all = candidates.map((c): GroupNode => ({
+      type: 'group', parent: n, ref: c.ref, total: c.total, filtered: itemFiltered, rule: c.rule, pageSize, loaded: 0,
+      count: counts ? counts.get(groupKey(g.org, g.window, c.ref.rule)) ?? 0 : c.total,
+    }));
+    if (itemFiltered) n.filtered = { matched: all.reduce((m, x) => m + x.count, 0), total: all.reduce((t, x) => t + x.total, 0) };
+    nodes = filterActive(this.filter) ? all.filter((x) => x.count > 0) : all;
+    this.groupNodes.set(id, nodes);
     return nodes;
   }
 
@@ -90,35 +165,50 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
     return winNode ? (this.getChildren(winNode).find((g) => g.type === 'group' && g.ref.rule === rule) as GroupNode | undefined) : undefined;
   }
 
-  /** The items loaded so far for a group; the first page is read when the group first expands. */
+  /** The group as the tree shows it now: a node from before a refresh names it, this one holds its pages. */
+  currentGroup(n: GroupNode): GroupNode | undefined {
+    return this.findGroup(n.ref.org, n.ref.window, n.ref.rule);
+  }
+
+  /** The items loaded so far for a group: the first page when it first expands, or as many as before a refresh. */
   items(n: GroupNode): ItemNode[] {
-    let items = this.groupChildren.get(n);
+    const id = nodeId(n);
+    let items = this.groupChildren.get(id);
     if (!items) {
       items = [];
-      this.groupChildren.set(n, items);
-      this.loadPage(n);
+      this.groupChildren.set(id, items);
+      const want = this.keepLoaded.get(id) ?? 0;
+      while (this.loadPage(n) === n.pageSize && items.length < want);
     }
     return items;
   }
 
   loadMore(n: GroupNode): void {
-    this.loadPage(n);
-    this.changed.fire(n);
+    const group = this.currentGroup(n) ?? n;
+    this.items(group);
+    this.loadPage(group);
+    this.changed.fire(group);
   }
 
-  private loadPage(n: GroupNode): void {
+  /** Reads the group's next page; returns how many items it held. */
+  private loadPage(n: GroupNode): number {
     const corpus = this.session.corpus;
-    const items = this.groupChildren.get(n);
-    if (!corpus || !items) return;
+    const items = this.groupChildren.get(nodeId(n));
+    if (!corpus || !items) return 0;
     const last = items[items.length - 1]?.item;
     const page = listItems(corpus.store, n.ref, items.length, n.pageSize, this.filter, last?.kind === 'example' ? last.id : undefined);
     for (const item of page) items.push({ type: 'item', parent: n, item, index: items.length });
     n.loaded = items.length;
-    // With an item filter the true count is unknown until the last page; stop offering more then.
+    // The counts come from the build's funnel (or a filtered count); a short page ends the group whatever they say.
     if (page.length < n.pageSize) n.count = n.loaded;
+    return page.length;
   }
 
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+function sum(parts: (Matched | undefined)[]): Matched {
+  return parts.reduce<Matched>((s, p) => ({ matched: s.matched + (p?.matched ?? 0), total: s.total + (p?.total ?? 0) }), { matched: 0, total: 0 });
 }

@@ -22,6 +22,7 @@ export async function buildHarness() {
     external: ['vscode'],
   });
   copyFileSync(path.join(HERE, 'package.json'), path.join(HARNESS_DIR, 'package.json'));
+  copyFileSync(path.join(ROOT, 'LICENSE'), path.join(HARNESS_DIR, 'LICENSE'));
   for (const name of ['integration.js', 'integration.js.map']) {
     const from = path.join(ROOT, 'out', 'test', name);
     if (existsSync(from)) copyFileSync(from, path.join(HARNESS_DIR, 'suite', name));

@@ -5,29 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
-import type { CorpusStore } from '../../../src/core/store/corpusStore';
 import { currentPlatform, hugePagesTunables } from '../../../src/core/process/hugePages';
-import { openSampleCorpus, until, workerProcesses as jobProcesses } from './support';
+import { multiplyRecords, openSampleCorpus, until, workerProcesses as jobProcesses } from './support';
 
 const TOAST = '.notifications-toasts .notification-toast';
 const COPIES = 400;
-
-/** Makes the sample's stored records COPIES times larger, so a rebuild takes seconds, not milliseconds. */
-function multiplyRecords(store: CorpusStore, copies: number): void {
-  for (let k = 1; k <= copies; k++) {
-    const o = k * 1_000_000;
-    store.run(`INSERT INTO changes(id, host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
-      SELECT id + ?, host_id, number + ?, change_key || '-' || ?, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error
-      FROM changes WHERE id < 1000000`, [o, o * 10, k]);
-    store.run(`INSERT INTO revisions(change_id, patch_set, sha, kind, uploader, created)
-      SELECT change_id + ?, patch_set, sha, kind, uploader, created FROM revisions WHERE change_id < 1000000`, [o]);
-    store.run(`INSERT INTO comments(id, change_id, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character, in_reply_to, author, message, updated, unresolved)
-      SELECT id + ?, change_id + ?, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character, in_reply_to, author, message, updated, unresolved
-      FROM comments WHERE id < 1000000`, [o, o]);
-    store.run(`INSERT INTO diffs(id, change_id, path, ps_base, ps_target, content, fetch_error)
-      SELECT id + ?, change_id + ?, path, ps_base, ps_target, content, fetch_error FROM diffs WHERE id < 1000000`, [o, o]);
-  }
-}
 
 describe('rebuild off the main thread', function () {
   this.timeout(240_000);
@@ -55,7 +37,7 @@ describe('rebuild off the main thread', function () {
     await dom.waitFor('.part.sidebar .monaco-list-row[aria-label^="pilot"]', 10000);
     await dom.click('.part.sidebar .monaco-list-row[aria-label^="pilot"]');
     await dom.press('ArrowRight');
-    await dom.waitFor('.part.sidebar .monaco-list-row[aria-label^="Kept ("]', 10000);
+    await dom.waitFor('.part.sidebar .monaco-list-row[aria-label^="Kept, "]', 10000);
     const expandedWhileRunning = !finished;
     await dom.screenshot('tree-during-rebuild');
     await rebuild;

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReviewCorpusApi } from '../../../src/extension';
+import type { CorpusStore } from '../../../src/core/store/corpusStore';
 
 export const SAMPLE_SALT = 'sample-salt-fabricated-not-secret';
 /** The extension's id: publisher.name in package.json. */
@@ -64,4 +65,21 @@ export function workerProcesses(): { pid: number; env: string[] }[] {
   return read(`/proc/${process.pid}/task/${process.pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number)
     .filter((pid) => read(`/proc/${pid}/cmdline`).split('\0').some((arg) => arg.endsWith('/dist/worker.js')))
     .map((pid) => ({ pid, env: read(`/proc/${pid}/environ`).split('\0') }));
+}
+
+/** Makes the sample's stored records `copies` times larger, so a rebuild takes seconds, not milliseconds. */
+export function multiplyRecords(store: CorpusStore, copies: number): void {
+  for (let k = 1; k <= copies; k++) {
+    const o = k * 1_000_000;
+    store.run(`INSERT INTO changes(id, host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
+      SELECT id + ?, host_id, number + ?, change_key || '-' || ?, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error
+      FROM changes WHERE id < 1000000`, [o, o * 10, k]);
+    store.run(`INSERT INTO revisions(change_id, patch_set, sha, kind, uploader, created)
+      SELECT change_id + ?, patch_set, sha, kind, uploader, created FROM revisions WHERE change_id < 1000000`, [o]);
+    store.run(`INSERT INTO comments(id, change_id, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character, in_reply_to, author, message, updated, unresolved)
+      SELECT id + ?, change_id + ?, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character, in_reply_to, author, message, updated, unresolved
+      FROM comments WHERE id < 1000000`, [o, o]);
+    store.run(`INSERT INTO diffs(id, change_id, path, ps_base, ps_target, content, fetch_error)
+      SELECT id + ?, change_id + ?, path, ps_base, ps_target, content, fetch_error FROM diffs WHERE id < 1000000`, [o, o]);
+  }
 }

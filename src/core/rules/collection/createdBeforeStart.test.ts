@@ -1,4 +1,5 @@
-import { changeUnit, decidesTable, testContext } from '../testKit';
+import assert from 'node:assert/strict';
+import { changeUnit, decidesTable, evidenceOf, testContext } from '../testKit';
 import { createdBeforeStart } from './createdBeforeStart';
 
 describe('rule collection/created_before_start', () => {
@@ -13,5 +14,8 @@ describe('rule collection/created_before_start', () => {
     decidesTable(createdBeforeStart, [
       ['created before the new start', changeUnit({ created: '2024-10-15T00:00:00Z' }), 'created_before_start'],
     ], testContext({ start: '2024-11-01' }));
+  });
+  it('records the created date and the start it was checked against', () => {
+    assert.deepEqual(evidenceOf(createdBeforeStart, changeUnit({ created: '2024-09-30T23:59:59Z' })), { created: '2024-09-30', start: '2024-10-01' });
   });
 });

@@ -8,7 +8,7 @@ export const changeFetchError: Rule<ChangeUnit> = {
   description: "the host would not return the change's comments",
   decide(change) {
     if (change.collectionRule === this.id || change.fetchError !== null) {
-      return change.fetchError ? { rule: this.id, detail: change.fetchError } : { rule: this.id };
+      return change.fetchError ? { rule: this.id, evidence: { error: change.fetchError } } : { rule: this.id };
     }
     return null;
   },

@@ -1,4 +1,5 @@
-import { changeUnit, decidesTable } from '../testKit';
+import assert from 'node:assert/strict';
+import { changeUnit, decidesTable, evidenceOf } from '../testKit';
 import { notMerged } from './notMerged';
 
 describe('rule collection/not_merged', () => {
@@ -9,4 +10,8 @@ describe('rule collection/not_merged', () => {
     ['status not stored (fetched before it was kept): cannot be decided, so kept', changeUnit({ status: null }), null],
     ['recorded so by the fetch', changeUnit({ status: null, collectionRule: 'not_merged' }), 'not_merged'],
   ]);
+  it('records the stored status (null when the fetch recorded the rule before status was kept)', () => {
+    assert.deepEqual(evidenceOf(notMerged, changeUnit({ status: 'ABANDONED' })), { status: 'ABANDONED' });
+    assert.deepEqual(evidenceOf(notMerged, changeUnit({ status: null, collectionRule: 'not_merged' })), { status: null });
+  });
 });

@@ -12,7 +12,7 @@ export const notMerged: Rule<ChangeUnit> = {
   description: 'change not merged',
   decide(change) {
     if (change.collectionRule === this.id || (change.status !== null && change.status !== 'MERGED')) {
-      return { rule: this.id, detail: `status ${change.status ?? 'unknown'}` };
+      return { rule: this.id, evidence: { status: change.status } };
     }
     return null;
   },

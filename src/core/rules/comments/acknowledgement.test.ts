@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { commentUnit, decidesTable, testContext } from '../testKit';
+import { commentUnit, decidesTable, evidenceOf, testContext } from '../testKit';
 import { acknowledgement, normaliseAcknowledgement } from './acknowledgement';
 
 describe('rule comments/acknowledgement', () => {
@@ -28,5 +28,9 @@ describe('rule comments/acknowledgement', () => {
     assert.equal(normaliseAcknowledgement(' Will\tDo!!! '), 'will do');
     assert.equal(normaliseAcknowledgement('+1'), '+1');
     assert.equal(normaliseAcknowledgement('...done'), '...done');
+  });
+  it('records the normalised text it matched', () => {
+    assert.deepEqual(evidenceOf(acknowledgement, msg('  DONE!! \n')), { text: 'done' });
+    assert.deepEqual(evidenceOf(acknowledgement, msg('Thank   you.')), { text: 'thank you' });
   });
 });

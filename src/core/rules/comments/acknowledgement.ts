@@ -15,6 +15,7 @@ export const acknowledgement: Rule<CommentUnit> = {
   unit: 'comments',
   description: 'its whole text is an acknowledgement',
   decide(comment, ctx) {
-    return ctx.acknowledgements.has(normaliseAcknowledgement(comment.message)) ? { rule: this.id } : null;
+    const text = normaliseAcknowledgement(comment.message);
+    return ctx.acknowledgements.has(text) ? { rule: this.id, evidence: { text } } : null;
   },
 };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { commentUnit, decidesTable, testContext } from '../testKit';
+import { commentUnit, decidesTable, evidenceOf, testContext } from '../testKit';
 import { botTemplate } from './botTemplate';
-import { matchesBotTemplate } from './botTemplates';
+import { matchBotTemplate } from './botTemplates';
 
 describe('rule comments/bot_template', () => {
   const msg = (message: string) => commentUnit({ message });
@@ -35,7 +35,14 @@ describe('rule comments/bot_template', () => {
     ], ctx);
   });
   it('names the bot it matched', () => {
-    assert.equal(matchesBotTemplate('Hint: Leading tabs'), 'Qt Sanity Bot');
-    assert.equal(matchesBotTemplate('W291 trailing whitespace'), 'flake8 output');
+    assert.equal(matchBotTemplate('Hint: Leading tabs')?.bot, 'Qt Sanity Bot');
+    assert.equal(matchBotTemplate('W291 trailing whitespace')?.bot, 'flake8 output');
+  });
+  it('records the bot and the template that matched', () => {
+    assert.deepEqual(evidenceOf(botTemplate, msg('E501 line too long (83 > 79 characters)')),
+      { bot: 'flake8 output', template: String.raw`^(?:\S+:\d+:\d+: )?[EWFC]\d{3}:? \S.*$` });
+    assert.deepEqual(evidenceOf(botTemplate, msg('Modifying security sensitive file.')), { bot: 'Qt security review integration', template: String.raw`^Modifying security sensitive file\.$` });
+    const ctx = testContext({ hostBotTemplates: new Map([['openstack', [/^Coverity: .+$/]]]) });
+    assert.deepEqual(evidenceOf(botTemplate, msg('Coverity: null dereference'), ctx), { bot: 'host template', template: '^Coverity: .+$' });
   });
 });

@@ -1,5 +1,5 @@
 import type { CommentUnit, Rule } from '../types';
-import { matchesBotTemplate } from './botTemplates';
+import { matchBotTemplate } from './botTemplates';
 
 /** Its text is a bot's templated output (built-in templates and the host's `botTemplates`). */
 export const botTemplate: Rule<CommentUnit> = {
@@ -8,7 +8,7 @@ export const botTemplate: Rule<CommentUnit> = {
   unit: 'comments',
   description: "its text matches a bot's message template",
   decide(comment, ctx) {
-    const bot = matchesBotTemplate(comment.message, ctx.hostBotTemplates.get(comment.org) ?? []);
-    return bot ? { rule: this.id, detail: bot } : null;
+    const match = matchBotTemplate(comment.message, ctx.hostBotTemplates.get(comment.org) ?? []);
+    return match ? { rule: this.id, evidence: { bot: match.bot, template: match.template } } : null;
   },
 };

@@ -69,18 +69,30 @@ export const BUILT_IN_BOT_TEMPLATES: readonly BotTemplateSet[] = [
 // Every line break JavaScript knows, so no template's ".*" runs past a reviewer's line.
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 
+/** Which template a comment matched: the bot (or "host template") and the pattern's source. */
+export interface BotTemplateMatch {
+  bot: string;
+  /** A host template: its pattern. A built-in set: the pattern that matched the comment's first line. */
+  template: string;
+}
+
+/** The host name given to a match of the host's own `botTemplates`. */
+export const HOST_TEMPLATE = 'host template';
+
 /**
- * The bot whose template the comment matches, or null. Built-in templates must cover every non-blank
- * line. A host's own `botTemplates` (config) are tested on the whole trimmed text with RegExp#test,
- * so they match wherever they match: anchor them (^…$) to require the whole text.
+ * The template the comment matches, or null. Built-in templates must cover every non-blank line. A
+ * host's own `botTemplates` (config) are tested on the whole trimmed text with RegExp#test, so they
+ * match wherever they match: anchor them (^…$) to require the whole text.
  */
-export function matchesBotTemplate(message: string, hostTemplates: readonly RegExp[] = []): string | null {
+export function matchBotTemplate(message: string, hostTemplates: readonly RegExp[] = []): BotTemplateMatch | null {
   const text = message.trim();
   if (text === '') return null;
-  for (const re of hostTemplates) if (re.test(text)) return `host template ${re.source}`;
+  for (const re of hostTemplates) if (re.test(text)) return { bot: HOST_TEMPLATE, template: re.source };
   const lines = text.split(LINE_BREAK).map((l) => l.trim()).filter((l) => l !== '');
   for (const set of BUILT_IN_BOT_TEMPLATES) {
-    if (lines.every((line) => set.lines.some((re) => re.test(line)))) return set.bot;
+    if (lines.every((line) => set.lines.some((re) => re.test(line)))) {
+      return { bot: set.bot, template: set.lines.find((re) => re.test(lines[0]))!.source };
+    }
   }
   return null;
 }

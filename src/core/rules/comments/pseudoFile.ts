@@ -9,6 +9,6 @@ export const pseudoFile: Rule<CommentUnit> = {
   unit: 'comments',
   description: 'on the commit message, the patch set as a whole or the merge list',
   decide(comment) {
-    return PSEUDO_FILES.has(comment.path) ? { rule: this.id, detail: comment.path } : null;
+    return PSEUDO_FILES.has(comment.path) ? { rule: this.id } : null;
   },
 };

@@ -12,6 +12,8 @@ export const boilerplate: Rule<DuplicateUnit> = {
   description: 'shared boilerplate hunk (e.g. a licence header)',
   decide(example) {
     const found = example.duplicate;
-    return found?.rule === this.id ? { rule: this.id, detail: found.keptKey ? `kept ${found.keptKey}` : undefined } : null;
+    if (found?.rule !== this.id) return null;
+    // sha256: of the normalised before-hunk the examples share (base64); changes: how many distinct changes carry it.
+    return { rule: this.id, evidence: { sha256: found.boilerplate?.sha256 ?? null, changes: found.boilerplate?.changes ?? null } };
   },
 };

@@ -12,6 +12,8 @@ export const exactDuplicate: Rule<DuplicateUnit> = {
   description: 'normalised before and after identical to an earlier example',
   decide(example) {
     const found = example.duplicate;
-    return found?.rule === this.id ? { rule: this.id, detail: found.keptKey ? `kept ${found.keptKey}` : undefined } : null;
+    if (found?.rule !== this.id) return null;
+    // Identical normalised text has the identical shingle set: its Jaccard with the twin is 1 by definition.
+    return { rule: this.id, evidence: { twin: found.keptKey ?? null, jaccard: 1 } };
   },
 };

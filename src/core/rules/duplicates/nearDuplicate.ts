@@ -12,6 +12,8 @@ export const nearDuplicate: Rule<DuplicateUnit> = {
   description: 'MinHash near duplicate of an earlier example',
   decide(example) {
     const found = example.duplicate;
-    return found?.rule === this.id ? { rule: this.id, detail: found.keptKey ? `kept ${found.keptKey}` : undefined } : null;
+    if (found?.rule !== this.id) return null;
+    // jaccard: the exact Jaccard of the two shingle sets (not the MinHash estimate), as the dedup confirmed it.
+    return { rule: this.id, evidence: { twin: found.keptKey ?? null, jaccard: found.jaccard ?? null } };
   },
 };

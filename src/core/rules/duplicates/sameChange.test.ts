@@ -1,4 +1,5 @@
-import { decidesTable } from '../testKit';
+import assert from 'node:assert/strict';
+import { decidesTable, evidenceOf } from '../testKit';
 import { sameChange } from './sameChange';
 
 describe('rule duplicates/same_change', () => {
@@ -7,4 +8,7 @@ describe('rule duplicates/same_change', () => {
     ['found as another duplicate', { duplicate: { rule: 'exact_duplicate' } }, null],
     ['not a duplicate', { duplicate: null }, null],
   ]);
+  it('records the twin it duplicates', () => {
+    assert.deepEqual(evidenceOf(sameChange, { duplicate: { rule: 'same_change', keptKey: 'openstack/1/1/10/a.py' } }), { twin: 'openstack/1/1/10/a.py' });
+  });
 });

@@ -12,6 +12,8 @@ export const sameChange: Rule<DuplicateUnit> = {
   description: 'the same change under another number (same Change-Id)',
   decide(example) {
     const found = example.duplicate;
-    return found?.rule === this.id ? { rule: this.id, detail: found.keptKey ? `kept ${found.keptKey}` : undefined } : null;
+    if (found?.rule !== this.id) return null;
+    // twin: the kept change's earliest finally-kept example (its earliest one when none is kept).
+    return { rule: this.id, evidence: { twin: found.keptKey ?? null } };
   },
 };

@@ -1,4 +1,5 @@
-import { decidesTable, exampleUnit } from '../testKit';
+import assert from 'node:assert/strict';
+import { decidesTable, evidenceOf, exampleUnit } from '../testKit';
 import { rebaseOnly } from './rebaseOnly';
 
 describe('rule examples/rebase_only', () => {
@@ -12,4 +13,7 @@ describe('rule examples/rebase_only', () => {
     ['REWORK', kind('REWORK'), null],
     ['kind never recorded', kind(null), null],
   ]);
+  it('records the revision kind', () => {
+    assert.deepEqual(evidenceOf(rebaseOnly, kind('NO_CODE_CHANGE')), { kind: 'NO_CODE_CHANGE' });
+  });
 });

@@ -19,6 +19,6 @@ export const rebaseOnly: Rule<ExampleUnit> = {
   unit: 'examples',
   description: "the next patch set's kind says it only rebased",
   decide(example) {
-    return example.kindAfter !== null && REBASE_KINDS.has(example.kindAfter) ? { rule: this.id, detail: example.kindAfter } : null;
+    return example.kindAfter !== null && REBASE_KINDS.has(example.kindAfter) ? { rule: this.id, evidence: { kind: example.kindAfter } } : null;
   },
 };

@@ -1,4 +1,5 @@
-import { decidesTable, exampleUnit } from '../testKit';
+import assert from 'node:assert/strict';
+import { decidesTable, evidenceOf, exampleUnit } from '../testKit';
 import { suggestedEdit } from './suggestedEdit';
 
 describe('rule examples/suggested_edit', () => {
@@ -14,4 +15,8 @@ describe('rule examples/suggested_edit', () => {
     ['a fence with more on its line', said('```suggestion please\nx'), null],
     ['structured fix_suggestions without any fence', exampleUnit({ comments: [{ message: 'Use the constant.', hasFixSuggestion: true, removedBy: null }] }), 'suggested_edit'],
   ]);
+  it('records which form the suggested edit took', () => {
+    assert.deepEqual(evidenceOf(suggestedEdit, said('```suggestion\nreturn x\n```')), { form: 'suggestion fence' });
+    assert.deepEqual(evidenceOf(suggestedEdit, exampleUnit({ comments: [{ message: 'Use the constant.', hasFixSuggestion: true, removedBy: null }] })), { form: 'fix_suggestions' });
+  });
 });

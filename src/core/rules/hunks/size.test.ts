@@ -1,5 +1,6 @@
 import { DEFAULT_RULES } from '../../config/types';
-import { decidesTable, hunkUnit, testContext } from '../testKit';
+import assert from 'node:assert/strict';
+import { decidesTable, evidenceOf, hunkUnit, testContext } from '../testKit';
 import { size } from './size';
 
 describe('rule hunks/size', () => {
@@ -13,4 +14,8 @@ describe('rule hunks/size', () => {
     ['edit grew 1 → 3 (ratio exactly 3)', hunkUnit({ beforeLines: 7, afterLines: 9, editLinesBefore: 1, editLinesAfter: 3 }), null],
     ['a 1 → 1 edit in long context', hunkUnit({ beforeLines: 9, afterLines: 9, editLinesBefore: 1, editLinesAfter: 1 }), null],
   ], ctx);
+  it('records the line counts and the limit they broke', () => {
+    assert.deepEqual(evidenceOf(size, hunkUnit({ beforeLines: 11, afterLines: 7, editLinesBefore: 5, editLinesAfter: 2 }), ctx), { before: 11, after: 7, max: 10 });
+    assert.deepEqual(evidenceOf(size, hunkUnit({ beforeLines: 7, afterLines: 10, editLinesBefore: 1, editLinesAfter: 4 }), ctx), { editBefore: 1, editAfter: 4, maxRatio: 3 });
+  });
 });

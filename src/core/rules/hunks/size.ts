@@ -1,4 +1,4 @@
-import type { HunkUnit, Rule } from '../types';
+import type { HunkUnit, Removal, Rule } from '../types';
 
 /**
  * Too big, or grew or shrank too much. Precisely:
@@ -13,14 +13,14 @@ export const size: Rule<HunkUnit> = {
   stage: 'hunks',
   unit: 'hunks',
   description: 'more lines per side than allowed, or the edit grew or shrank past the ratio',
-  decide(hunk, ctx) {
+  decide(hunk, ctx): Removal | null {
     const { maxLinesPerSide, maxGrowthRatio } = ctx.rules;
     const longest = Math.max(hunk.beforeLines, hunk.afterLines);
-    if (longest > maxLinesPerSide) return { rule: this.id, detail: `${longest} lines on one side > ${maxLinesPerSide}` };
+    if (longest > maxLinesPerSide) return { rule: this.id, evidence: { before: hunk.beforeLines, after: hunk.afterLines, max: maxLinesPerSide } };
     const small = Math.min(hunk.editLinesBefore, hunk.editLinesAfter);
     const big = Math.max(hunk.editLinesBefore, hunk.editLinesAfter);
     const ratio = small === 0 ? Infinity : big / small;
-    if (ratio > maxGrowthRatio) return { rule: this.id, detail: `edit ${hunk.editLinesBefore} → ${hunk.editLinesAfter} lines, ratio > ${maxGrowthRatio}` };
+    if (ratio > maxGrowthRatio) return { rule: this.id, evidence: { editBefore: hunk.editLinesBefore, editAfter: hunk.editLinesAfter, maxRatio: maxGrowthRatio } };
     return null;
   },
 };

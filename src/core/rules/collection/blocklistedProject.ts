@@ -1,0 +1,18 @@
+import type { ChangeUnit, Rule } from '../types';
+
+/**
+ * Seed 004's repository-level exclusion: a change of a project on rules.projectBlocklist (exact Gerrit
+ * project names, on every host; empty by default) goes at collection, before anything of it is read
+ * by a later rule. Decided at build time from the stored project, so changing the list and rebuilding
+ * fetches nothing; the fetch still reads such a change.
+ */
+export const blocklistedProject: Rule<ChangeUnit> = {
+  id: 'blocklisted_project',
+  stage: 'collection',
+  unit: 'changes',
+  description: 'change of a blocklisted project',
+  decide(change, ctx) {
+    if (change.project === undefined || !ctx.rules.projectBlocklist.includes(change.project)) return null;
+    return { rule: this.id, detail: `project ${change.project}`, evidence: { project: change.project } };
+  },
+};
