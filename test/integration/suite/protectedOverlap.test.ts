@@ -29,16 +29,21 @@ describe('protected overlap', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  const protectedNode = (org: string, window: string): ItemNode => {
-    const group = a.tree.provider.findGroup(org, window, 'protected_overlap');
-    assert.ok(group, `the tree has a protected_overlap group in ${org}/${window}`);
-    const node = a.tree.provider.getChildren(group).find((n) => n.type === 'item') as ItemNode | undefined;
+  const protectedNode = async (org: string, window: string): Promise<ItemNode> => {
+    // The tree follows the open corpus on its change event: wait for this corpus' group, and say what shows instead.
+    const provider = a.tree.provider;
+    const shown = () => provider.getChildren().flatMap((o) => provider.getChildren(o).flatMap((w) => provider.getChildren(w)
+      .map((g) => `${o.type === 'org' ? o.org : '?'}/${w.type === 'window' ? w.group.window : '?'}/${g.type === 'group' ? g.ref.rule : g.type}`)));
+    const group = await until('a protected_overlap group', () => provider.findGroup(org, window, 'protected_overlap'), 10000)
+      .catch(() => assert.fail(`no protected_overlap group in ${org}/${window} of ${a.session.corpus?.dbFile} (build ${a.session.corpus?.buildId}, `
+        + `filter ${JSON.stringify(provider.filter)}): ${shown().join(', ')}`));
+    const node = provider.getChildren(group).find((n) => n.type === 'item') as ItemNode | undefined;
     assert.ok(node, 'the protected_overlap example');
     return node;
   };
 
   it('highlights the matched span of the example and names the reference and policy on hover', async () => {
-    const node = protectedNode('wikimedia', 'train');
+    const node = await protectedNode('wikimedia', 'train');
     await vscode.commands.executeCommand('reviewCorpus.openItem', { exampleId: node.item.id });
     await dom.waitFor(`${ORIGINAL} .view-lines`, 20000);
     const before = vscode.window.visibleTextEditors.find((e) => e.document.uri.query.includes('side=before'));
@@ -59,7 +64,7 @@ describe('protected overlap', function () {
   });
 
   it('names the reference and the policy in the tree tooltip', async () => {
-    const node = protectedNode('wikimedia', 'train');
+    const node = await protectedNode('wikimedia', 'train');
     await dom.press('Escape');
     await a.tree.view.reveal(node, { select: true, focus: true, expand: true });
     const row = `.part.sidebar .monaco-list-row.selected:has-text(${JSON.stringify(`#${node.item.changeNumber}`)})`;

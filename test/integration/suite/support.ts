@@ -27,9 +27,11 @@ export function workspaceDir(): string {
 export async function openSampleCorpus(name: string): Promise<ReviewCorpusApi> {
   const a = await api();
   await vscode.commands.executeCommand('reviewCorpus.setSalt', SAMPLE_SALT);
-  await vscode.commands.executeCommand('reviewCorpus.createSampleCorpus', path.join(workspaceDir(), name));
-  assert.ok(a.session.corpus, 'the sample corpus is open');
-  assert.notEqual(a.session.corpus.buildId, undefined, 'the sample corpus is built');
+  const folder = path.join(workspaceDir(), name);
+  await vscode.commands.executeCommand('reviewCorpus.createSampleCorpus', folder);
+  // The corpus open before may still be the session's for a moment (a reload it had started): wait for this one.
+  await until(`the sample corpus in ${name} is open`, () => (a.session.corpus && path.dirname(a.session.corpus.dbFile) === folder ? true : undefined));
+  assert.notEqual(a.session.corpus!.buildId, undefined, 'the sample corpus is built');
   return a;
 }
 
