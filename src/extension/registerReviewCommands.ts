@@ -96,9 +96,12 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     await vscode.commands.executeCommand(Commands.openItem, next);
   };
 
+  // The tree's selection, else the open example where a loaded group lists it: an example opened from
+  // the tree (or by openItem) while the view was hidden leaves no selection behind.
   const findActiveNode = (): ItemNode | undefined => {
     const sel = tree.view.selection[0];
-    return sel?.type === 'item' ? sel : undefined;
+    if (sel?.type === 'item') return sel;
+    return active.example ? tree.provider.loadedExample(active.example.id) : undefined;
   };
 
   return [

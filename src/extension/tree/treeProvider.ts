@@ -170,6 +170,15 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
     return this.findGroup(n.ref.org, n.ref.window, n.ref.rule);
   }
 
+  /** A loaded item node of this example, when a group the tree has expanded holds it. */
+  loadedExample(exampleId: number): ItemNode | undefined {
+    for (const items of this.groupChildren.values()) {
+      const found = items.find((n) => n.item.kind === 'example' && n.item.id === exampleId);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   /** The items loaded so far for a group: the first page when it first expands, or as many as before a refresh. */
   items(n: GroupNode): ItemNode[] {
     const id = nodeId(n);
