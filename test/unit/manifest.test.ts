@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import pkg from '../../package.json';
 import { Commands } from '../../src/extension/ids/commands';
 import { Colors } from '../../src/extension/ids/colors';
+import { Views } from '../../src/extension/ids/views';
 import { ContextKeys, TreeStates } from '../../src/extension/ids/contextKeys';
 import { SETTINGS_SECTION, Settings } from '../../src/extension/ids/settings';
 
@@ -56,6 +57,12 @@ describe('package.json contributions', () => {
       assert.ok(p.scope, `${SETTINGS_SECTION}.${key} has a scope`);
     }
     assert.equal((properties['reviewCorpus.diff.wholeFile'] as { default?: unknown }).default, true, 'whole files by default');
+  });
+
+  it('contributes the view container and the view under the ids of the Views module', () => {
+    assert.deepEqual(pkg.contributes.viewsContainers.activitybar.map((c) => c.id), [Views.container]);
+    assert.deepEqual(Object.keys(pkg.contributes.views), [Views.container]);
+    assert.deepEqual(pkg.contributes.views[Views.container].map((v) => v.id), [Views.tree]);
   });
 
   it('targets VS Code 1.100 and names the CLI bin', () => {

@@ -22,13 +22,10 @@ export type Plain<T> = T extends string
           ? { [K in keyof T]: Plain<T[K]> }
           : T;
 
-export type ChangeStatus = `${Api.ChangeStatus}`;
 /** What a patch set did relative to the one before; the rebase-only kinds drive `rebase_only`. */
 export type RevisionKind = `${Api.RevisionKind}`;
-export type CommentSide = `${Api.CommentSide}`;
 
 export type AccountInfo = Plain<Api.AccountInfo>;
-export type CommentRange = Plain<Api.CommentRange>;
 export type FileInfo = Plain<Api.FileInfo>;
 
 /**
@@ -44,19 +41,6 @@ export type ChangeInfo = Omit<Plain<Api.ChangeInfo>, 'revisions'> & {
 };
 
 export type DiffInfo = Plain<Diff.DiffInfo>;
-export type DiffContent = Plain<Diff.DiffContent>;
-
-/** GET /changes/{id}/comments: published comments by file path. */
-export type CommentsByPath = { [path: string]: CommentInfo[] };
 
 /** GET /changes/{id}/revisions/{rev}/files: files by path (includes /COMMIT_MSG). */
 export type FilesByPath = { [path: string]: FileInfo };
-
-/** Revision kinds that mean patch set N+1 only rebased: its code answers nothing. */
-export const REBASE_ONLY_KINDS: ReadonlySet<RevisionKind> = new Set<RevisionKind>([
-  'TRIVIAL_REBASE',
-  'TRIVIAL_REBASE_WITH_MESSAGE_UPDATE',
-  'MERGE_FIRST_PARENT_UPDATE',
-  'NO_CODE_CHANGE',
-  'NO_CHANGE',
-]);

@@ -1,7 +1,11 @@
+import type { RevisionKind } from '../../gerrit/types';
 import type { ExampleUnit, Rule } from '../types';
 
-/** Revision kinds by which Gerrit says patch set N + 1 only rebased the change (or changed nothing). */
-export const REBASE_KINDS: ReadonlySet<string> = new Set([
+/**
+ * Revision kinds by which Gerrit says patch set N + 1 only rebased the change (or changed nothing): the
+ * one list of them (typed by Gerrit's own RevisionKind, so a misspelt kind does not compile).
+ */
+export const REBASE_KINDS: ReadonlySet<string> = new Set<RevisionKind>([
   'TRIVIAL_REBASE',
   'TRIVIAL_REBASE_WITH_MESSAGE_UPDATE',
   'MERGE_FIRST_PARENT_UPDATE',
