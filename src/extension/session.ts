@@ -52,7 +52,19 @@ export class CorpusSession implements vscode.Disposable {
     return undefined;
   }
 
-  async open(configFile: string): Promise<OpenCorpus | undefined> {
+  /**
+   * Opens are serialized: two that overlapped (a reload after a save and an Open Corpus…) could finish
+   * in either order, and the older would then replace the newer. In call order, the last asked wins.
+   */
+  open(configFile: string): Promise<OpenCorpus | undefined> {
+    const next = this.opening.then(() => this.openNow(configFile));
+    this.opening = next.catch(() => undefined);
+    return next;
+  }
+
+  private opening: Promise<unknown> = Promise.resolve();
+
+  private async openNow(configFile: string): Promise<OpenCorpus | undefined> {
     await this.flush(); // the corpus shown now, or its file re-read: pending changes go to disk first
     const config = loadCorpusConfig(configFile);
     this.configFile = configFile;
