@@ -9,6 +9,7 @@
 // Pure (no vscode), so the unit suite tests it under Node. Our own icons, like the status bar's
 // `$(database)`, stay outside it.
 import { visibleEscapes } from '../core/text/visibleEscapes';
+import { escapeMarkdownLine } from '../core/text/markdownEscape';
 
 const ZERO_WIDTH_SPACE = '\u200b';
 
@@ -17,19 +18,12 @@ export function plainText(text: string): string {
   return visibleEscapes(text).replace(/([\]$])\(/g, (_, mark: string) => `${mark}${ZERO_WIDTH_SPACE}(`);
 }
 
-/** Every ASCII punctuation character: CommonMark lets a backslash escape each of them. */
-const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/g;
-
 /**
- * Host text as Markdown source that renders as exactly that text: no link, image, tag, heading, list or
- * code block. VS Code's appendText escapes only some syntax and joins words with `&nbsp;`, so GFM's
- * autolinker took a bare URL and every word after it as one href. Escaping every ASCII punctuation
- * character breaks `http://`, `www.` and `a@b.c` too, so nothing is linked at all (host text never forms
- * a link); spaces stay as `&nbsp;` (no indented code block, runs of spaces kept), each line ends in a hard
- * break, and hidden characters show as visible escapes, as everywhere else.
+ * Host text as Markdown source that renders as exactly that text (escapeMarkdownLine: no link, image,
+ * tag, heading, list or code block). VS Code's appendText escapes only some syntax and joins words with
+ * `&nbsp;`, so GFM's autolinker took a bare URL and every word after it as one href. Spaces stay as
+ * `&nbsp;` (no indented code block, runs of spaces kept) and each line ends in a hard break.
  */
 export function inertMarkdown(text: string): string {
-  return text.split(/\r?\n/).map((line) => visibleEscapes(line)
-    .replace(ASCII_PUNCTUATION, (c) => `\\${c}`)
-    .replace(/[ \t]/g, '&nbsp;')).join('\\\n');
+  return text.split(/\r?\n/).map((line) => escapeMarkdownLine(line).replace(/[ \t]/g, '&nbsp;')).join('\\\n');
 }

@@ -3,6 +3,7 @@
 // autolink (a bare URL or e-mail address), image, tag, emphasis or heading forms inside it, whichever
 // renderer the Hub uses. Backslash escapes do not stop GFM's autolinker, so escaping alone would not do.
 import { visibleEscapes } from '../text/visibleEscapes';
+import { escapeMarkdownLine } from '../text/markdownEscape';
 
 /**
  * `text` as one inline code span. Line breaks and other hidden characters show as visible escapes (a
@@ -27,7 +28,7 @@ export function mdCode(text: string, opts: { inTable?: boolean } = {}): string {
  * autolinker finds nothing (as the inspector's inertMarkdown does for hovers).
  */
 export function mdText(text: string): string {
-  return visibleEscapes(text.replace(/\r?\n/g, ' ')).replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`);
+  return escapeMarkdownLine(text.replace(/\r?\n/g, ' '));
 }
 
 /** One Markdown table row; each cell is Markdown already (numbers, or mdCode(…, { inTable: true })). */

@@ -23,8 +23,6 @@ export type Evidence = Readonly<Record<string, string | number | boolean | null>
 export interface Removal {
   rule: string;
   evidence?: Evidence;
-  /** @deprecated Neither stored nor shown: put what the removal rests on in `evidence`. */
-  detail?: string;
 }
 
 /** Everything rules share; built once per build from the corpus config. */

@@ -13,6 +13,6 @@ export const blocklistedProject: Rule<ChangeUnit> = {
   description: 'change of a blocklisted project',
   decide(change, ctx) {
     if (change.project === undefined || !ctx.rules.projectBlocklist.includes(change.project)) return null;
-    return { rule: this.id, detail: `project ${change.project}`, evidence: { project: change.project } };
+    return { rule: this.id, evidence: { project: change.project } };
   },
 };

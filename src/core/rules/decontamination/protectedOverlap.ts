@@ -16,7 +16,6 @@ export const protectedOverlap: Rule<ProtectedUnit> = {
     if (!o) return null;
     return {
       rule: this.id,
-      detail: `${o.policy}: ${o.set} ${o.id}`,
       evidence: {
         reference_set: o.set, reference_id: o.id, reference_field: o.referenceField, policy: o.policy, side: o.side,
         ...(o.commentId !== undefined ? { comment: o.commentId } : {}),
