@@ -4,7 +4,7 @@
 //   node bench/run.mjs dedup-score --db /tmp/bench-100k.sqlite [--planted <side file>]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runBuild } from '../src/core/build/runBuild';
+import { runBuild } from '../src/core/corpusBuild/runBuild';
 import { CorpusStore } from '../src/core/store/corpusStore';
 import { plantedFileOf, type Planted } from './generateRecords';
 

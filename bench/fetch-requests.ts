@@ -12,7 +12,7 @@ import type { CorpusConfig, HostConfig } from '../src/core/config/types';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
 import { HostClient } from '../src/core/gerrit/hostClient';
 import type { ChangeInfo, CommentInfo } from '../src/core/gerrit/types';
-import { runBuild } from '../src/core/build/runBuild';
+import { runBuild } from '../src/core/corpusBuild/runBuild';
 
 /** The same client options the sample corpus uses (sample-corpus.ts), for both crawlers. */
 const CLIENT = { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 };

@@ -36,12 +36,12 @@ const shipped = { ...common, minify: true };
 
 /**
  * What every bundle that runs the core needs beside it: sql.js's wasm and the build's hunk-facts
- * worker (src/core/build/hunkFactsPool.ts looks for both in its own directory).
+ * worker (src/core/corpusBuild/hunkFactsPool.ts looks for both in its own directory).
  */
 export async function runtimeAssets(dir, { minify = false } = {}) {
   mkdirSync(dir, { recursive: true });
   copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), path.join(dir, 'sql-wasm.wasm'));
-  await esbuild.build({ ...common, minify, entryPoints: [r('src/core/build/hunkFactsWorker.ts')], outfile: path.join(dir, 'hunk-facts-worker.js') });
+  await esbuild.build({ ...common, minify, entryPoints: [r('src/core/corpusBuild/hunkFactsWorker.ts')], outfile: path.join(dir, 'hunk-facts-worker.js') });
 }
 
 export async function buildUnitSuite() {

@@ -10,7 +10,7 @@ import { CorpusStore } from '../src/core/store/corpusStore';
 import { validateCorpusConfig } from '../src/core/config/loadConfig';
 import { PRODUCT_START, PRODUCT_WINDOWS, type CorpusConfig } from '../src/core/config/types';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
-import { runBuild } from '../src/core/build/runBuild';
+import { runBuild } from '../src/core/corpusBuild/runBuild';
 import { localUserPseudonym } from '../src/core/privacy/localUser';
 import { parseReferences, registerReferenceSet } from '../src/core/decontam/referenceSets';
 import { FABRICATED_BENCHMARK_TEST_JSONL, FABRICATED_BENCHMARK_TEST_NAME } from '../test/fixtures/protected/fabricatedBenchmarkTest';

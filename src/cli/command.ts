@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { UserError } from '../core/store/errors';
 import { visibleEscapes } from '../core/text/visibleEscapes';
 import { DEFAULT_WRITER_WAIT_MS, describeHolder, type LockHolder } from '../core/store/writerLock';
-import type { BuildProgress } from '../core/build/runBuild';
+import type { BuildProgress } from '../core/corpusBuild/runBuild';
 
 /** One option of a command: how parseArgs reads it, and all its help shows of it (usage line and options list). */
 export interface CliOption {

@@ -5,7 +5,7 @@ import { DEFAULT_WRITER_WAIT_MS, withWriterLock, type WriterLockOptions } from '
 import { corpusDbPath, loadCorpusConfig } from './config/loadConfig';
 import type { CorpusConfig } from './config/types';
 import { fetchCorpus, storeConfig } from './gerrit/fetchCorpus';
-import { runBuild } from './build/runBuild';
+import { runBuild } from './corpusBuild/runBuild';
 import { exportCorpus } from './export/exportJsonl';
 import { exportSearchReplace, searchReplaceSummary } from './export/exportSearchReplace';
 import { searchReplaceParameters } from './config/ruleParameters';

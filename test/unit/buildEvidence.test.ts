@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runBuild } from '../../src/core/build/runBuild';
+import { runBuild } from '../../src/core/corpusBuild/runBuild';
 import { evidenceLines, findTwin, readEvidence } from '../../src/core/inspect/evidence';
 import { getExample } from '../../src/core/inspect/example';
 import { listItems } from '../../src/core/inspect/items';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runBuild } from '../../src/core/build/runBuild';
+import { runBuild } from '../../src/core/corpusBuild/runBuild';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 import { UserError } from '../../src/core/store/errors';
 import { testConfig } from './buildFixture';

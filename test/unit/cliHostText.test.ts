@@ -5,8 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli/main';
-import { runBuild } from '../../src/core/build/runBuild';
-import type { DatasetFunnel } from '../../src/core/build/funnelReport';
+import { runBuild } from '../../src/core/corpusBuild/runBuild';
+import type { DatasetFunnel } from '../../src/core/corpusBuild/funnelReport';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 import { populate } from './buildScenario';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePrivateCli } from './support/privateCli';
 import { populate } from './buildScenario';
-import { runBuild } from '../../src/core/build/runBuild';
+import { runBuild } from '../../src/core/corpusBuild/runBuild';
 import { runCli } from '../../src/cli/main';
 import { currentPlatform, hugePagesTunables } from '../../src/core/process/hugePages';
 

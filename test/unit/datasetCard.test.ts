@@ -13,7 +13,7 @@ import { CorpusStore } from '../../src/core/store/corpusStore';
 import { latestBuildId } from '../../src/core/inspect/groups';
 import { setLabel } from '../../src/core/labels/labels';
 import { sizeCategory } from '../../src/core/export/cardHeader';
-import type { DatasetFunnel } from '../../src/core/build/funnelReport';
+import type { DatasetFunnel } from '../../src/core/corpusBuild/funnelReport';
 
 async function cli(...argv: string[]) {
   const out: string[] = [];

@@ -14,7 +14,7 @@ import { SAMPLE_SALT } from '../../scripts/sample-corpus';
 import { validateCorpusConfig } from '../../src/core/config/loadConfig';
 import { PRODUCT_WINDOWS } from '../../src/core/config/types';
 import { fetchCorpus, type FetchOptions } from '../../src/core/gerrit/fetchCorpus';
-import { runBuild } from '../../src/core/build/runBuild';
+import { runBuild } from '../../src/core/corpusBuild/runBuild';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 import { canonicalDump } from './support/canonicalDump';
 

@@ -14,7 +14,7 @@ import { SAMPLE_SALT } from '../../scripts/sample-corpus';
 import { validateCorpusConfig } from '../../src/core/config/loadConfig';
 import { PRODUCT_WINDOWS } from '../../src/core/config/types';
 import { fetchCorpus } from '../../src/core/gerrit/fetchCorpus';
-import { runBuild, type BuildResult } from '../../src/core/build/runBuild';
+import { runBuild, type BuildResult } from '../../src/core/corpusBuild/runBuild';
 import { exportedExamples } from '../../src/core/export/exportJsonl';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 

@@ -1,7 +1,7 @@
 import { buildStepsProgress, DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
 import { CorpusStore, buildReserve } from '../../core/store/corpusStore';
 import { withWriterLock } from '../../core/store/writerLock';
-import { runBuild } from '../../core/build/runBuild';
+import { runBuild } from '../../core/corpusBuild/runBuild';
 import { loadCorpusConfig } from '../../core/config/loadConfig';
 import { storeConfig } from '../../core/gerrit/fetchCorpus';
 

@@ -4,7 +4,7 @@ import { UserError } from '../../core/store/errors';
 import { exportCorpus } from '../../core/export/exportJsonl';
 import { exportSearchReplace, searchReplaceSummary } from '../../core/export/exportSearchReplace';
 import { loadCorpusConfig } from '../../core/config/loadConfig';
-import { storedConfig } from '../../core/build/loadCorpus';
+import { storedConfig } from '../../core/corpusBuild/loadCorpus';
 import { searchReplaceParameters } from '../../core/config/ruleParameters';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
 // protected_sets, protected_items, protected_set_events), so a rebuild needs nothing but the file.
 // A line is {"id": …, "before"?: …, "after"?: …, "comment"?: …}: another benchmark's test split, say.
 import { readFileSync } from 'node:fs';
-import { canonicalJson, sha256 } from '../build/hashing';
+import { canonicalJson, sha256 } from '../corpusBuild/hashing';
 import type { CorpusStore } from '../store/corpusStore';
 import { UserError } from '../store/errors';
 import type { ReferenceText } from './matcher';

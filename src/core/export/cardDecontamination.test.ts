@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { DECONTAMINATION_NOTE, type DatasetFunnel } from '../build/funnelReport';
+import { DECONTAMINATION_NOTE, type DatasetFunnel } from '../corpusBuild/funnelReport';
 import { renderDecontamination } from './cardDecontamination';
 
 const rows = (n: number | null) => [{ stage: 'decontamination', rule: 'protected_overlap', unit: 'examples', removed: n }];

@@ -2,7 +2,7 @@
 // the build wrote one: the matching policy, each registered reference set with its SHA-256 and item
 // count, the windows protected automatically, what protected_overlap removed, and the build's note
 // word for word. Without it the card says no decontamination was applied.
-import type { DatasetFunnel } from '../build/funnelReport';
+import type { DatasetFunnel } from '../corpusBuild/funnelReport';
 import { mdCode, mdCount, mdHeader, mdRow, mdText } from './markdown';
 
 export function renderDecontamination(funnel: DatasetFunnel, p: (...lines: string[]) => void): void {

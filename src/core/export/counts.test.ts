@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { DatasetFunnel } from '../build/funnelReport';
+import type { DatasetFunnel } from '../corpusBuild/funnelReport';
 import { countRows, countsCsv, type DecisionTotals } from './counts';
 
 describe('counts.csv rows', () => {

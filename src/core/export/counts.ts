@@ -13,7 +13,7 @@
 // build did not count on a host has an empty `removed`, never 0; its input and remaining are still the
 // units that passed it, read from the build's decisions, so the rows after it stay whole.
 import type { CorpusStore } from '../store/corpusStore';
-import type { DatasetFunnel, FunnelRow } from '../build/funnelReport';
+import type { DatasetFunnel, FunnelRow } from '../corpusBuild/funnelReport';
 import type { UnitKind } from '../rules/types';
 
 export interface CountRow {

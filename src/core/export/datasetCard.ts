@@ -2,7 +2,7 @@
 // rule removed, every number read from the exported build (its funnel, its decisions, the file's
 // windows and labels). What the file does not record is said plainly ("not run", "not counted"),
 // never filled in. Host and config text goes through mdCode, so none of it forms Markdown.
-import type { DatasetFunnel, OrgReport } from '../build/funnelReport';
+import type { DatasetFunnel, OrgReport } from '../corpusBuild/funnelReport';
 import type { RulesConfig } from '../config/types';
 import type { StoredWindow } from '../config/windows';
 import type { labelReport } from '../labels/labels';

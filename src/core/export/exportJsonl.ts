@@ -4,7 +4,7 @@ import path from 'node:path';
 import { saveAtomically } from '../store/atomicSave';
 import type { CorpusStore } from '../store/corpusStore';
 import { requireBuild } from '../inspect/groups';
-import { commentKeySql } from '../build/decisionKeys';
+import { commentKeySql } from '../corpusBuild/decisionKeys';
 import { UserError } from '../store/errors';
 import { AUDIT_FILE, CARD_FILE, COUNTS_FILE, writePublishables, type PublishOptions, type Published } from './publish';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { saveAtomically, saveStreamAtomically } from '../store/atomicSave';
 import type { CorpusStore } from '../store/corpusStore';
 import { requireBuild } from '../inspect/groups';
-import { parseDiffInfo, type ParsedDiff } from '../build/diffInfo';
+import { parseDiffInfo, type ParsedDiff } from '../corpusBuild/diffInfo';
 import type { SearchReplaceConfig } from '../config/types';
 import { exportedExamples, writeFunnel, type ExportedExample } from './exportJsonl';
 import { visibleEscapes } from '../text/visibleEscapes';

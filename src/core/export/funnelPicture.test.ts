@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { DatasetFunnel } from '../build/funnelReport';
+import type { DatasetFunnel } from '../corpusBuild/funnelReport';
 import { countRows, type DecisionTotals } from './counts';
 import { funnelPictureData, layoutFunnelPicture, type SvgNode } from './funnelPicture';
 

@@ -11,7 +11,7 @@
 //
 // The layout is data (SvgNode), built here so it can be tested under Node; the webview turns it into
 // SVG elements with createElementNS and textContent, so no text from a host is parsed as markup.
-import type { DatasetFunnel } from '../build/funnelReport';
+import type { DatasetFunnel } from '../corpusBuild/funnelReport';
 import type { UnitKind } from '../rules/types';
 import type { CountRow } from './counts';
 

@@ -1,6 +1,6 @@
 // The funnel as an aligned plain-text table, one block per organization.
 
-import type { DatasetFunnel } from '../build/funnelReport';
+import type { DatasetFunnel } from '../corpusBuild/funnelReport';
 
 const show = (v: number | null | undefined) => (v === null || v === undefined ? 'not counted' : v.toLocaleString('en-US'));
 

@@ -4,8 +4,8 @@
 // atomically; all of them are read from the same build.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { DatasetFunnel } from '../build/funnelReport';
-import { storedConfig } from '../build/loadCorpus';
+import type { DatasetFunnel } from '../corpusBuild/funnelReport';
+import { storedConfig } from '../corpusBuild/loadCorpus';
 import type { CorpusConfig } from '../config/types';
 import { storedWindows } from '../config/windows';
 import { labelReport } from '../labels/labels';

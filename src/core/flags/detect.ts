@@ -2,7 +2,7 @@
 // them where they stand. Each flag carries its reason and the spans that match, in the comment and
 // on the after side; a user confirms (→ manual_flag at the next build) or dismisses it.
 import { opensSuggestionFence } from '../rules/examples/suggestedEdit';
-import { commentsHoldingTarget, normaliseLines, normalisedTarget } from '../build/targetInComment';
+import { commentsHoldingTarget, normaliseLines, normalisedTarget } from '../corpusBuild/targetInComment';
 
 export type FlagReason = 'suggestion_fence_variant' | 'fenced_after_side' | 'fix_applied_variant' | 'target_in_comment';
 

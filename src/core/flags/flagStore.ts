@@ -1,6 +1,6 @@
 // Flags in the corpus file. Each build adds open flags for its kept examples; a user's
 // confirm or dismiss is kept, with the rater's pseudonym, across rebuilds (keyed by example key).
-import type { ExampleRec } from '../build/exampleStage';
+import type { ExampleRec } from '../corpusBuild/exampleStage';
 import type { CorpusStore } from '../store/corpusStore';
 import { UserError } from '../store/errors';
 import { detectFlags, type DetectedFlag } from './detect';

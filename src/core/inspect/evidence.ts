@@ -1,7 +1,7 @@
 // What a removal rests on, as the build stored it (decisions.evidence), for the inspector and the CLI:
 // the evidence itself, its "name: value" lines, and a duplicate's twin in the same build.
 import type { CorpusStore } from '../store/corpusStore';
-import { commentKeySql } from '../build/decisionKeys';
+import { commentKeySql } from '../corpusBuild/decisionKeys';
 import type { Evidence } from '../rules/types';
 
 /**

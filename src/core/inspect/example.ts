@@ -1,6 +1,6 @@
 // One example with everything the diff view needs: both sides, where they start, and its comments.
 import type { CorpusStore } from '../store/corpusStore';
-import { commentKeySql } from '../build/decisionKeys';
+import { commentKeySql } from '../corpusBuild/decisionKeys';
 import type { Evidence } from '../rules/types';
 import { readEvidence } from './evidence';
 

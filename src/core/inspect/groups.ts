@@ -3,7 +3,7 @@
 import type { CorpusStore } from '../store/corpusStore';
 import { UserError } from '../store/errors';
 import type { StoredWindow } from '../config/windows';
-import type { DatasetFunnel, FunnelRow } from '../build/funnelReport';
+import type { DatasetFunnel, FunnelRow } from '../corpusBuild/funnelReport';
 import { FUNNEL } from '../rules/funnel';
 
 export interface RuleCount {

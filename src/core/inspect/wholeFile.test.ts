@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { buildDiffInfo } from '../../../test/fake-gerrit/diffInfo';
 import { fileVersionFromText } from '../../../test/fake-gerrit/fixtureTypes';
-import { anchorComments, type CommentSpan } from '../build/anchoring';
-import { parseDiffInfo } from '../build/diffInfo';
+import { anchorComments, type CommentSpan } from '../corpusBuild/anchoring';
+import { parseDiffInfo } from '../corpusBuild/diffInfo';
 import { exampleWholeFiles, type ExampleWholeFiles } from './wholeFile';
 
 const RULES = { aroundLines: 3, contextLines: 1 };

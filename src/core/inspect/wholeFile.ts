@@ -3,7 +3,7 @@
 // them, so the inspector can show the file with comments on their real lines. The rebuilding is the
 // Search/Replace export's (wholeFiles, locateHunk): one reading of a DiffInfo's sides for both.
 import type { CorpusStore } from '../store/corpusStore';
-import { parseDiffInfo, textLineCount, type ParsedDiff } from '../build/diffInfo';
+import { parseDiffInfo, textLineCount, type ParsedDiff } from '../corpusBuild/diffInfo';
 import { locateHunk, wholeFiles, type StoredHunk } from '../export/searchReplace/wholeFiles';
 
 /** 0-based lines [from, to) of a document; from === to: an empty side, placed before line `from`. */

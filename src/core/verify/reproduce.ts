@@ -1,6 +1,6 @@
 // verify --reproduce: rebuild from the stored records into a scratch copy and compare corpus hashes.
 import { CorpusStore } from '../store/corpusStore';
-import { runBuild, type BuildProgress } from '../build/runBuild';
+import { runBuild, type BuildProgress } from '../corpusBuild/runBuild';
 import { requireBuild } from '../inspect/groups';
 
 export type ReproduceResult =

@@ -1,6 +1,6 @@
 // What the funnel report webview shows, gathered from the open corpus.
 import type { CorpusStore } from '../../core/store/corpusStore';
-import type { DatasetFunnel } from '../../core/build/funnelReport';
+import type { DatasetFunnel } from '../../core/corpusBuild/funnelReport';
 import { treeGroups } from '../../core/inspect/groups';
 import { labelReport } from '../../core/labels/labels';
 import { countRows, decisionTotals, type CountRow } from '../../core/export/counts';

@@ -6,7 +6,7 @@
 // every edit of the file (editsOutside 0) the target is patch set N + 1's whole file, and target_sha256
 // equals after_sha256. Edits elsewhere in the file answer other comments or none; putting them into
 // this example's blocks would teach edits its comments never asked for.
-import { parseDiffInfo, type ParsedDiff } from '../../build/diffInfo';
+import { parseDiffInfo, type ParsedDiff } from '../../corpusBuild/diffInfo';
 import { makeBlocks, type SearchReplaceBlock } from './blocks';
 import { sha256Hex, verifyBlocks, type SearchReplaceFailure } from './verify';
 import { locateHunk, wholeFiles, type StoredHunk, type WholeFiles } from './wholeFiles';

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { buildDiffInfo } from '../../../../test/fake-gerrit/diffInfo';
 import { fileVersionFromText } from '../../../../test/fake-gerrit/fixtureTypes';
 import { seededRandom } from '../../../../test/fake-gerrit/faults';
-import { anchorComments, type CommentSpan } from '../../build/anchoring';
-import { parseDiffInfo } from '../../build/diffInfo';
+import { anchorComments, type CommentSpan } from '../../corpusBuild/anchoring';
+import { parseDiffInfo } from '../../corpusBuild/diffInfo';
 import { exampleSearchReplace, renderBlocks, type SearchReplaceOutcome } from './exampleBlocks';
 import { applyBlocks, sha256Hex, verifyBlocks } from './verify';
 

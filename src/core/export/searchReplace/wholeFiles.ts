@@ -4,8 +4,8 @@
 // ending in "\n" has a last line "", one without has none, an empty file has no lines, and a CRLF
 // line keeps its "\r". So a side's lines joined with "\n" are the file, and nothing here ever splits
 // on "\r" or adds a newline of its own.
-import type { ParsedDiff } from '../../build/diffInfo';
-import { sideText } from '../../build/diffInfo';
+import type { ParsedDiff } from '../../corpusBuild/diffInfo';
+import { sideText } from '../../corpusBuild/diffInfo';
 
 export interface WholeFiles {
   /** Patch set N's file as Gerrit's lines (side A). */
