@@ -20,7 +20,8 @@ function main(): void {
   const db = arg('db');
   const runs = Number(arg('runs') ?? 3);
   const cli = path.resolve(arg('cli') ?? 'dist/cli.js');
-  if (!db || !Number.isInteger(runs) || runs < 1) throw new Error('usage: node bench/run.mjs cli-build --db <corpus.sqlite> [--runs 3] [--cli dist/cli.js]');
+  if (!db || !Number.isInteger(runs) || runs < 1)
+    throw new Error('usage: node bench/run.mjs cli-build --db <corpus.sqlite> [--runs 3] [--cli dist/cli.js]');
   if (!existsSync(cli)) throw new Error(`${cli}: no such CLI bundle; run npm run build first`);
   const copy = path.join(tmpdir(), `cli-build-${process.pid}.sqlite`);
   const rssFile = path.join(tmpdir(), `cli-build-${process.pid}.rss`);
@@ -33,23 +34,41 @@ function main(): void {
       copyFileSync(db, copy);
       const argv = [process.execPath, cli, 'build', '--db', copy];
       const t0 = performance.now();
-      const r = time ? spawnSync(time, ['-f', '%M', '-o', rssFile, ...argv], { encoding: 'utf8' }) : spawnSync(argv[0], argv.slice(1), { encoding: 'utf8' });
+      const r = time
+        ? spawnSync(time, ['-f', '%M', '-o', rssFile, ...argv], { encoding: 'utf8' })
+        : spawnSync(argv[0], argv.slice(1), { encoding: 'utf8' });
       const ms = performance.now() - t0;
-      if (r.status !== 0) throw new Error(`run ${i + 1}: review-corpus build failed: ${r.stderr.trim().split('\n').pop()}`);
+      if (r.status !== 0)
+        throw new Error(`run ${i + 1}: review-corpus build failed: ${r.stderr.trim().split('\n').pop()}`);
       const peakMb = time ? Math.round(Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024) : NaN;
       seconds.push(ms / 1000);
       peaks.push(peakMb);
-      console.error(`run ${i + 1}: ${(ms / 1000).toFixed(2)} s, peak RSS ${peakMb} MB — ${r.stdout.trim().split('\n').pop()}`);
+      console.error(
+        `run ${i + 1}: ${(ms / 1000).toFixed(2)} s, peak RSS ${peakMb} MB — ${r.stdout.trim().split('\n').pop()}`,
+      );
     }
   } finally {
     rmSync(copy, { force: true });
     rmSync(rssFile, { force: true });
   }
   const r2 = (x: number) => Math.round(x * 100) / 100;
-  console.log(JSON.stringify({
-    db, bytes: statSync(db).size, cli, runs, loadAverageBefore: load.map(r2),
-    seconds: seconds.map(r2), medianSeconds: r2(median(seconds)), peakRssMb: peaks, medianPeakRssMb: median(peaks),
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        db,
+        bytes: statSync(db).size,
+        cli,
+        runs,
+        loadAverageBefore: load.map(r2),
+        seconds: seconds.map(r2),
+        medianSeconds: r2(median(seconds)),
+        peakRssMb: peaks,
+        medianPeakRssMb: median(peaks),
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 try {

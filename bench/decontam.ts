@@ -7,7 +7,7 @@
 // found. A nested loop over a sample of examples × all references gives the figure the index avoids.
 import { Rng, TextMaker } from './generateText';
 import { arg, median } from './benchArgs';
-import { DEFAULT_RULES } from '../src/core/config/types';
+import { DEFAULT_RULES } from '../src/core/config/ruleParameters';
 import { ProtectedMatcher, type ExampleTexts, type ReferenceText } from '../src/core/decontam/matcher';
 import { matchingPolicy, type MatchingPolicy } from '../src/core/decontam/policy';
 
@@ -36,11 +36,25 @@ for (let i = 0; i < EXAMPLES; i++) {
 const refs: ReferenceText[] = [];
 const planted = new Map<number, string>(); // example index → planted kind
 const other = () => Array.from({ length: rng.int(6, 14) }, () => text.ident()).join(' ') + '.';
-const reindent = (s: string) => s.split('\n').map((l) => `  ${l.trim()}`).join('\n');
+const reindent = (s: string) =>
+  s
+    .split('\n')
+    .map((l) => `  ${l.trim()}`)
+    .join('\n');
 let id = 0;
-const add = (field: ReferenceText['field'], t: string) => refs.push({ set: 'bench', id: `r${String(id).padStart(6, '0')}`, field, text: t });
+const add = (field: ReferenceText['field'], t: string) =>
+  refs.push({ set: 'bench', id: `r${String(id).padStart(6, '0')}`, field, text: t });
 for (let k = 0; k < REFERENCES; k++, id++) {
-  const kind = k < PLANT_EACH ? 'whole_side' : k < 2 * PLANT_EACH ? 'side_substring' : k < 3 * PLANT_EACH ? 'whole_comment' : k < 4 * PLANT_EACH ? 'comment_substring' : 'fresh';
+  const kind =
+    k < PLANT_EACH
+      ? 'whole_side'
+      : k < 2 * PLANT_EACH
+        ? 'side_substring'
+        : k < 3 * PLANT_EACH
+          ? 'whole_comment'
+          : k < 4 * PLANT_EACH
+            ? 'comment_substring'
+            : 'fresh';
   if (kind === 'fresh') {
     const before = text.lines(rng.int(5, 39));
     add('before', before.join('\n'));
@@ -91,11 +105,14 @@ const results: Record<string, ReturnType<typeof run>[]> = { seed003Defaults: [],
 for (let r = 0; r < RUNS; r++) {
   results.seed003Defaults.push(run(defaults));
   if (!process.argv.includes('--defaults-only')) results.withSeed004Options.push(run(everything));
-  log(`run ${r + 1}/${RUNS}: ${JSON.stringify(results.seed003Defaults.at(-1))} / ${JSON.stringify(results.withSeed004Options.at(-1))}`);
+  log(
+    `run ${r + 1}/${RUNS}: ${JSON.stringify(results.seed003Defaults.at(-1))} / ${JSON.stringify(results.withSeed004Options.at(-1))}`,
+  );
 }
 for (const [name, rs] of Object.entries(results)) {
   if (rs.length === 0) delete results[name];
-  else if (rs.some((x) => x.missed > 0)) throw new Error(`${name}: planted overlaps missed: ${rs.map((x) => x.missed).join(', ')}`);
+  else if (rs.some((x) => x.missed > 0))
+    throw new Error(`${name}: planted overlaps missed: ${rs.map((x) => x.missed).join(', ')}`);
 }
 
 // The nested loop the index replaces, on a sample: every side against every reference side (indexOf on
@@ -106,17 +123,38 @@ const codeRefs = refs.filter((r) => r.field !== 'comment').map((r) => collapse(r
 const tn = performance.now();
 let naiveHits = 0;
 for (let i = 0; i < SAMPLE; i++) {
-  for (const side of [collapse(examples[i].before), collapse(examples[i].after)]) for (const ref of codeRefs) if (side.includes(ref)) naiveHits++;
+  for (const side of [collapse(examples[i].before), collapse(examples[i].after)])
+    for (const ref of codeRefs) if (side.includes(ref)) naiveHits++;
 }
 const naiveMs = performance.now() - tn;
 
 const summary = (rs: ReturnType<typeof run>[]) => ({
-  indexMs: Math.round(median(rs.map((x) => x.indexMs))), matchMs: Math.round(median(rs.map((x) => x.matchMs))),
-  totalMs: Math.round(median(rs.map((x) => x.indexMs + x.matchMs))), removed: rs[0].removed, byPolicy: rs[0].byPolicy, plantedFound: planted.size - rs[0].missed, planted: planted.size,
+  indexMs: Math.round(median(rs.map((x) => x.indexMs))),
+  matchMs: Math.round(median(rs.map((x) => x.matchMs))),
+  totalMs: Math.round(median(rs.map((x) => x.indexMs + x.matchMs))),
+  removed: rs[0].removed,
+  byPolicy: rs[0].byPolicy,
+  plantedFound: planted.size - rs[0].missed,
+  planted: planted.size,
 });
-console.log(JSON.stringify({
-  examples: EXAMPLES, references: REFERENCES, referenceTexts: refs.length, runs: RUNS,
-  seed003Defaults: summary(results.seed003Defaults), withSeed004Options: results.withSeed004Options ? summary(results.withSeed004Options) : 'not run',
-  nestedLoopSidesOnly: { sampleExamples: SAMPLE, sampleMs: Math.round(naiveMs), extrapolatedMs: Math.round(naiveMs * EXAMPLES / SAMPLE), hits: naiveHits },
-  peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      examples: EXAMPLES,
+      references: REFERENCES,
+      referenceTexts: refs.length,
+      runs: RUNS,
+      seed003Defaults: summary(results.seed003Defaults),
+      withSeed004Options: results.withSeed004Options ? summary(results.withSeed004Options) : 'not run',
+      nestedLoopSidesOnly: {
+        sampleExamples: SAMPLE,
+        sampleMs: Math.round(naiveMs),
+        extrapolatedMs: Math.round((naiveMs * EXAMPLES) / SAMPLE),
+        hits: naiveHits,
+      },
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    },
+    null,
+    2,
+  ),
+);

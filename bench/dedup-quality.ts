@@ -2,7 +2,7 @@
 // (code-like hunks of 5–40 lines) with planted duplicates of every kind and known Jaccard.
 //   npx esbuild bench/dedup-quality.ts --bundle --platform=node --outfile=out/bench/dedup-quality.js && node out/bench/dedup-quality.js [--n 100000] [--bands 11 --rows 11] [--runs 3] [--cluster 0]
 import { findDuplicates, type DedupCandidate, type DedupParams, type DuplicateDecision } from '../src/core/dedup/index';
-import { DEFAULT_RULES } from '../src/core/config/types';
+import { DEFAULT_RULES } from '../src/core/config/ruleParameters';
 import * as os from 'node:os';
 
 const arg = (name: string, fallback: number): number => {
@@ -32,12 +32,56 @@ function rand(): number {
 const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
-const SYLLABLES = ['get', 'set', 'user', 'id', 'map', 'list', 'count', 'node', 'val', 'buf', 'ctx', 'req', 'res', 'item', 'key', 'path', 'size', 'err', 'data', 'init', 'read', 'write', 'parse', 'index', 'name', 'type', 'opt', 'cfg', 'row', 'col'];
+const SYLLABLES = [
+  'get',
+  'set',
+  'user',
+  'id',
+  'map',
+  'list',
+  'count',
+  'node',
+  'val',
+  'buf',
+  'ctx',
+  'req',
+  'res',
+  'item',
+  'key',
+  'path',
+  'size',
+  'err',
+  'data',
+  'init',
+  'read',
+  'write',
+  'parse',
+  'index',
+  'name',
+  'type',
+  'opt',
+  'cfg',
+  'row',
+  'col',
+];
 const IDENTS = Array.from({ length: 20_000 }, () => {
   const parts = Array.from({ length: int(1, 3) }, () => pick(SYLLABLES));
-  return parts.map((p, i) => (i === 0 ? p : p[0].toUpperCase() + p.slice(1))).join('') + (rand() < 0.3 ? int(0, 99) : '');
+  return (
+    parts.map((p, i) => (i === 0 ? p : p[0].toUpperCase() + p.slice(1))).join('') + (rand() < 0.3 ? int(0, 99) : '')
+  );
 });
-const TYPES = ['int', 'String', 'boolean', 'long', 'List<String>', 'Map<String, Integer>', 'auto', 'const char*', 'var', 'final'];
+const TYPES = [
+  'int',
+  'String',
+  'boolean',
+  'long',
+  'List<String>',
+  'Map<String, Integer>',
+  'auto',
+  'const char*',
+  'var',
+  'final',
+];
 const id = (): string => pick(IDENTS);
 const LINES: (() => string)[] = [
   () => `${pick(TYPES)} ${id()} = ${id()}(${id()}, ${int(0, 999)});`,
@@ -67,7 +111,11 @@ function revise(before: string[]): string[] {
 }
 
 /** The same hunk with different whitespace: trailing blanks, CRLF, wider indentation. */
-const reformat = (text: string): string => text.split('\n').map((l) => l.replace(/^ +/, (s) => s + s) + (rand() < 0.3 ? ' \t' : '')).join('\r\n');
+const reformat = (text: string): string =>
+  text
+    .split('\n')
+    .map((l) => l.replace(/^ +/, (s) => s + s) + (rand() < 0.3 ? ' \t' : ''))
+    .join('\r\n');
 
 /** Replaces `edits` random tokens, spread over both sides. */
 function perturb(before: string, after: string, edits: number): [string, string] {
@@ -105,14 +153,29 @@ const dayMs = 86_400_000;
 const start = Date.parse('2024-10-01T00:00:00Z');
 function add(before: string, after: string, plant?: Plant, changeId?: string, number?: number): number {
   const n = number ?? changeNumber++;
-  const created = new Date(start + (n - 10_000) * (400 * dayMs / N)).toISOString();
-  candidates.push({ key: `ex-${candidates.length}`, changeId: changeId ?? `I${n.toString(16).padStart(40, '0')}`, changeNumber: n, created, before, after });
+  const created = new Date(start + (n - 10_000) * ((400 * dayMs) / N)).toISOString();
+  candidates.push({
+    key: `ex-${candidates.length}`,
+    changeId: changeId ?? `I${n.toString(16).padStart(40, '0')}`,
+    changeNumber: n,
+    created,
+    before,
+    after,
+  });
   if (plant) planted.set(candidates.length - 1, plant);
   return candidates.length - 1;
 }
 
-const LICENCE = ['/*', ' * Copyright (C) 2024 The Example Project', ' * Licensed under the Apache License, Version 2.0', ' */'].join('\n');
-const nExact = Math.round(N * 0.05), nNear = Math.round(N * 0.08), nSame = Math.round(N * 0.01), nBoiler = Math.round(N * 0.005);
+const LICENCE = [
+  '/*',
+  ' * Copyright (C) 2024 The Example Project',
+  ' * Licensed under the Apache License, Version 2.0',
+  ' */',
+].join('\n');
+const nExact = Math.round(N * 0.05),
+  nNear = Math.round(N * 0.08),
+  nSame = Math.round(N * 0.01),
+  nBoiler = Math.round(N * 0.005);
 const nBase = N - nExact - nNear - nSame - nBoiler - CLUSTER;
 for (let b = 0; b < nBase; b++) {
   const before = lines(int(5, 40));
@@ -181,16 +244,26 @@ const nearPlants = [...planted].filter(([, p]) => p.kind === 'near');
 const buckets = [0.8, 0.825, 0.85, 0.875, 0.9, 0.925, 0.95, 0.975, 1.0001];
 console.log(`N=${candidates.length} params=${JSON.stringify(params)} cluster=${CLUSTER}`);
 console.log(`wall ms: ${times.map((t) => t.toFixed(0)).join(', ')}; median ${median(times).toFixed(0)} ms`);
-console.log(`cpu ms (user+system, all threads): ${cpuTimes.map((t) => t.toFixed(0)).join(', ')}; median ${median(cpuTimes).toFixed(0)} ms; load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
-console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (whole process: generator, input and ${RUNS} runs); RSS before the runs ${(rssBefore / 2 ** 20).toFixed(0)} MB`);
+console.log(
+  `cpu ms (user+system, all threads): ${cpuTimes.map((t) => t.toFixed(0)).join(', ')}; median ${median(cpuTimes).toFixed(0)} ms; load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
+);
+console.log(
+  `peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (whole process: generator, input and ${RUNS} runs); RSS before the runs ${(rssBefore / 2 ** 20).toFixed(0)} MB`,
+);
 console.log(`removed by rule: ${JSON.stringify(counts)}`);
-console.log(`exact duplicates planted ${exactPlants.length}, found ${exactFound} (${pct(exactFound / exactPlants.length)})`);
-console.log('near duplicates planted, by Jaccard with their original:   J range    planted  removed  recall   theory 1-(1-J^r)^b at low end');
+console.log(
+  `exact duplicates planted ${exactPlants.length}, found ${exactFound} (${pct(exactFound / exactPlants.length)})`,
+);
+console.log(
+  'near duplicates planted, by Jaccard with their original:   J range    planted  removed  recall   theory 1-(1-J^r)^b at low end',
+);
 for (let b = 0; b + 1 < buckets.length; b++) {
   const inBucket = nearPlants.filter(([, p]) => p.j! >= buckets[b] && p.j! < buckets[b + 1]);
   const removed = inBucket.filter(([i]) => byOriginal.get(i)?.rule === 'near_duplicate').length;
   const theory = 1 - (1 - buckets[b] ** params.lshRows) ** params.lshBands;
-  console.log(`  [${buckets[b].toFixed(3)}, ${Math.min(1, buckets[b + 1]).toFixed(3)})  ${String(inBucket.length).padStart(7)}  ${String(removed).padStart(7)}  ${inBucket.length ? pct(removed / inBucket.length).padStart(7) : '      -'}   ${pct(theory)}`);
+  console.log(
+    `  [${buckets[b].toFixed(3)}, ${Math.min(1, buckets[b + 1]).toFixed(3)})  ${String(inBucket.length).padStart(7)}  ${String(removed).padStart(7)}  ${inBucket.length ? pct(removed / inBucket.length).padStart(7) : '      -'}   ${pct(theory)}`,
+  );
 }
 const recallAt = (lo: number): string => {
   const xs = nearPlants.filter(([, p]) => p.j! >= lo);
@@ -198,21 +271,43 @@ const recallAt = (lo: number): string => {
 };
 console.log(`near-duplicate recall at J ≥ 0.90: ${recallAt(0.9)}; at J ≥ 0.85: ${recallAt(0.85)}`);
 const nearRemoved = [...byOriginal].filter(([, d]) => d.rule === 'near_duplicate');
-const plantedRemoved = nearRemoved.filter(([i]) => planted.get(i)?.kind === 'near' && planted.get(i)!.j! >= params.nearDuplicateJaccard);
-const verified = nearRemoved.filter(([i, d]) => jaccard(candidates[i], candidates[keyIndex.get(d.keptKey!)!]) >= params.nearDuplicateJaccard);
-const keptSideKept = [...byOriginal.values()].filter((d) => d.keptKey !== undefined && byOriginal.has(keyIndex.get(d.keptKey)!)).length;
-console.log(`near-duplicate precision vs planted truth: ${plantedRemoved.length}/${nearRemoved.length} = ${pct(plantedRemoved.length / Math.max(1, nearRemoved.length))}`);
-console.log(`near-duplicate removals whose Jaccard with keptKey ≥ threshold (independent check): ${verified.length}/${nearRemoved.length}`);
+const plantedRemoved = nearRemoved.filter(
+  ([i]) => planted.get(i)?.kind === 'near' && planted.get(i)!.j! >= params.nearDuplicateJaccard,
+);
+const verified = nearRemoved.filter(
+  ([i, d]) => jaccard(candidates[i], candidates[keyIndex.get(d.keptKey!)!]) >= params.nearDuplicateJaccard,
+);
+const keptSideKept = [...byOriginal.values()].filter(
+  (d) => d.keptKey !== undefined && byOriginal.has(keyIndex.get(d.keptKey)!),
+).length;
+console.log(
+  `near-duplicate precision vs planted truth: ${plantedRemoved.length}/${nearRemoved.length} = ${pct(plantedRemoved.length / Math.max(1, nearRemoved.length))}`,
+);
+console.log(
+  `near-duplicate removals whose Jaccard with keptKey ≥ threshold (independent check): ${verified.length}/${nearRemoved.length}`,
+);
 console.log(`removals whose keptKey is itself removed: ${keptSideKept}`);
-const belowRemoved = nearPlants.filter(([i, p]) => p.j! < params.nearDuplicateJaccard && byOriginal.get(i)?.rule === 'near_duplicate').length;
+const belowRemoved = nearPlants.filter(
+  ([i, p]) => p.j! < params.nearDuplicateJaccard && byOriginal.get(i)?.rule === 'near_duplicate',
+).length;
 console.log(`planted pairs below the threshold removed anyway: ${belowRemoved}`);
 if (CLUSTER > 1) {
   const members = candidates.length - CLUSTER;
-  const js = Array.from({ length: 200 }, () => jaccard(candidates[members + int(0, CLUSTER - 1)], candidates[members + int(0, CLUSTER - 1)])).filter((j) => j < 1);
+  const js = Array.from({ length: 200 }, () =>
+    jaccard(candidates[members + int(0, CLUSTER - 1)], candidates[members + int(0, CLUSTER - 1)]),
+  ).filter((j) => j < 1);
   js.sort((a, b) => a - b);
   const clusterRemoved = [...byOriginal.keys()].filter((i) => i >= members).length;
-  console.log(`cluster of ${CLUSTER}: pairwise J median ${js[js.length >> 1].toFixed(3)} (10%: ${js[Math.floor(js.length * 0.1)].toFixed(3)}, 90%: ${js[Math.floor(js.length * 0.9)].toFixed(3)}); members removed ${clusterRemoved}`);
+  console.log(
+    `cluster of ${CLUSTER}: pairwise J median ${js[js.length >> 1].toFixed(3)} (10%: ${js[Math.floor(js.length * 0.1)].toFixed(3)}, 90%: ${js[Math.floor(js.length * 0.9)].toFixed(3)}); members removed ${clusterRemoved}`,
+  );
 }
-const boilerFound = [...planted].filter(([i, p]) => p.kind === 'boilerplate' && byOriginal.get(i)?.rule === 'boilerplate').length;
-const sameFound = [...planted].filter(([i, p]) => p.kind === 'same_change' && byOriginal.get(i)?.rule === 'same_change').length;
-console.log(`boilerplate planted ${nBoiler}, removed ${boilerFound}; same_change planted ${nSame}, removed ${sameFound}`);
+const boilerFound = [...planted].filter(
+  ([i, p]) => p.kind === 'boilerplate' && byOriginal.get(i)?.rule === 'boilerplate',
+).length;
+const sameFound = [...planted].filter(
+  ([i, p]) => p.kind === 'same_change' && byOriginal.get(i)?.rule === 'same_change',
+).length;
+console.log(
+  `boilerplate planted ${nBoiler}, removed ${boilerFound}; same_change planted ${nSame}, removed ${sameFound}`,
+);

@@ -62,10 +62,21 @@ export function scoreDedup(store: CorpusStore, buildId: number, planted: Planted
       if (plantedSet.has(k)) truePositives++;
       else sample(`${ruleId} not planted`, k);
     }
-    return { planted: dups.length, found, removedUnderRule: removed, recall: ratio(found, dups.length), precision: ratio(truePositives, removed) };
+    return {
+      planted: dups.length,
+      found,
+      removedUnderRule: removed,
+      recall: ratio(found, dups.length),
+      precision: ratio(truePositives, removed),
+    };
   };
 
-  const buckets: [string, number, number][] = [['0.90–0.92', 0.9, 0.92], ['0.92–0.94', 0.92, 0.94], ['0.94–0.96', 0.94, 0.96], ['0.96–1', 0.96, 1.01]];
+  const buckets: [string, number, number][] = [
+    ['0.90–0.92', 0.9, 0.92],
+    ['0.92–0.94', 0.92, 0.94],
+    ['0.94–0.96', 0.94, 0.96],
+    ['0.96–1', 0.96, 1.01],
+  ];
   const recallByJaccard: Record<string, string> = {};
   for (const [name, lo, hi] of buckets) {
     const inBucket = planted.near.filter((n) => n.jaccard >= lo && n.jaccard < hi);
@@ -74,7 +85,11 @@ export function scoreDedup(store: CorpusStore, buildId: number, planted: Planted
   }
   const nearAtLeast09 = planted.near.filter((n) => n.jaccard >= 0.9).map((n) => n.dup);
 
-  const originals = [...planted.exact.map((e) => e.kept), ...planted.near.map((n) => n.kept), ...planted.crossOrg.map((c) => c.original)];
+  const originals = [
+    ...planted.exact.map((e) => e.kept),
+    ...planted.near.map((n) => n.kept),
+    ...planted.crossOrg.map((c) => c.original),
+  ];
   let originalsNotKept = 0;
   for (const k of originals) {
     if (rule.get(k) !== 'kept') {
@@ -82,16 +97,29 @@ export function scoreDedup(store: CorpusStore, buildId: number, planted: Planted
       sample('original not kept', k);
     }
   }
-  const bothKept = planted.crossOrg.filter((c) => rule.get(c.original) === 'kept' && rule.get(c.copy) === 'kept').length;
+  const bothKept = planted.crossOrg.filter(
+    (c) => rule.get(c.original) === 'kept' && rule.get(c.copy) === 'kept',
+  ).length;
 
   const actual: Record<string, number> = {};
   for (const r of rule.values()) actual[r] = (actual[r] ?? 0) + 1;
   const outcomes: DedupScore['outcomes'] = {};
-  for (const r of new Set([...Object.keys(planted.expected), ...Object.keys(actual)])) outcomes[r] = { expected: planted.expected[r] ?? 0, actual: actual[r] ?? 0 };
+  for (const r of new Set([...Object.keys(planted.expected), ...Object.keys(actual)]))
+    outcomes[r] = { expected: planted.expected[r] ?? 0, actual: actual[r] ?? 0 };
 
   return {
-    exact: rate('exact_duplicate', planted.exact.map((e) => e.dup)),
-    near: { ...rate('near_duplicate', nearAtLeast09, planted.near.map((n) => n.dup)), recallByJaccard },
+    exact: rate(
+      'exact_duplicate',
+      planted.exact.map((e) => e.dup),
+    ),
+    near: {
+      ...rate(
+        'near_duplicate',
+        nearAtLeast09,
+        planted.near.map((n) => n.dup),
+      ),
+      recallByJaccard,
+    },
     boilerplate: rate('boilerplate', planted.boilerplate.flat()),
     originalsNotKept,
     crossOrg: { pairs: planted.crossOrg.length, bothKept },
@@ -110,7 +138,8 @@ async function main(): Promise<void> {
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
   const db = at('db');
-  if (!db) throw new Error('usage: node bench/run.mjs dedup-score --db <corpus.sqlite> [--planted <file.planted.json>]');
+  if (!db)
+    throw new Error('usage: node bench/run.mjs dedup-score --db <corpus.sqlite> [--planted <file.planted.json>]');
   const planted = readPlanted(at('planted') ?? plantedFileOf(db));
   const store = await CorpusStore.open(db);
   let buildId = Number(store.scalar('SELECT max(id) FROM builds WHERE finished_at IS NOT NULL') ?? 0);
@@ -122,7 +151,7 @@ async function main(): Promise<void> {
 // Only when run as the bench itself, not when build-time.ts bundles this file.
 if (path.basename(process.argv[1] ?? '') === 'dedup-score.js') {
   main().catch((e) => {
-    console.error(e instanceof Error ? e.stack ?? e.message : e);
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
     process.exit(1);
   });
 }

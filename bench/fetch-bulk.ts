@@ -5,7 +5,6 @@
 // Each run is a fresh process (so peak RSS is per run); the fake host is another process, so its
 // memory and CPU are not counted against the fetch. The generated fixture lives in a temp folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,35 +36,62 @@ async function serve(dir: string): Promise<void> {
   process.stdin.on('end', () => void host.close().then(() => process.exit(0)));
 }
 
-interface RunResult { changes: number; requests: number; seconds: number; changesPerSecond: number; peakRssMB: number; fileMB: number }
+interface RunResult {
+  changes: number;
+  requests: number;
+  seconds: number;
+  changesPerSecond: number;
+  peakRssMB: number;
+  fileMB: number;
+}
 
 /** `--run <file> --url <url> --count <n>`: one fetch into a new corpus file, measured. */
 async function runOnce(file: string, url: string, count: number): Promise<RunResult> {
-  const config = validateCorpusConfig({
-    name: 'bench-bulk', start: '2024-10-01', salt: { env: 'REVIEW_CORPUS_SALT' },
-    windows: [
-      { name: 'pilot', from: '2024-10-01', to: '2024-11-01' },
-      { name: 'train', from: '2024-11-01', to: '2025-09-01' },
-      { name: 'dev', from: '2025-09-01', to: '2025-11-01' },
-      { name: 'test', from: '2025-11-01', to: '2026-11-01', sealed: true },
-    ],
-    hosts: [{ org: ORG, url, query: 'status:merged', minIntervalMs: 0 }],
-    rules: {},
-  }, 'bench corpus.json');
+  const config = validateCorpusConfig(
+    {
+      name: 'bench-bulk',
+      start: '2024-10-01',
+      salt: { env: 'REVIEW_CORPUS_SALT' },
+      windows: [
+        { name: 'pilot', from: '2024-10-01', to: '2024-11-01' },
+        { name: 'train', from: '2024-11-01', to: '2025-09-01' },
+        { name: 'dev', from: '2025-09-01', to: '2025-11-01' },
+        { name: 'test', from: '2025-11-01', to: '2026-11-01', sealed: true },
+      ],
+      hosts: [{ org: ORG, url, query: 'status:merged', minIntervalMs: 0 }],
+      rules: {},
+    },
+    'bench corpus.json',
+  );
   const store = await CorpusStore.create(file);
   const started = performance.now();
   const summary = await fetchCorpus(store, config, { salt: BENCH_SALT });
   const seconds = (performance.now() - started) / 1000;
   const peakRssMB = process.resourceUsage().maxRSS / 1024; // maxRSS is in KB
   // The figure only counts if the fetch really stored everything.
-  const done = Number(store.scalar("SELECT count(*) FROM changes WHERE fetch_state = 'done' AND collection_rule IS NULL"));
-  const diffs = Number(store.scalar('SELECT count(*) FROM diffs WHERE content IS NOT NULL AND fetch_error IS NULL'));
+  const done = Number(
+    store.scalar("SELECT count(*) FROM changes WHERE fetch_state = 'done' AND collection_rule IS NULL"),
+  );
+  const diffs = Number(
+    store.scalar(
+      'SELECT count(*) FROM diffs WHERE (content IS NOT NULL OR structure IS NOT NULL) AND fetch_error IS NULL',
+    ),
+  );
   store.close();
   if (summary.failures.length > 0 || done !== count || diffs !== count) {
-    throw new Error(`incomplete fetch: ${done}/${count} changes, ${diffs}/${count} diffs; ${summary.failures.join('; ')}`);
+    throw new Error(
+      `incomplete fetch: ${done}/${count} changes, ${diffs}/${count} diffs; ${summary.failures.join('; ')}`,
+    );
   }
   const requests = summary.hosts[0]?.requests ?? 0;
-  return { changes: done, requests, seconds, changesPerSecond: done / seconds, peakRssMB, fileMB: statSync(file).size / 1e6 };
+  return {
+    changes: done,
+    requests,
+    seconds,
+    changesPerSecond: done / seconds,
+    peakRssMB,
+    fileMB: statSync(file).size / 1e6,
+  };
 }
 
 // ---- the parent -------------------------------------------------------------------------------
@@ -99,7 +125,9 @@ async function main(): Promise<void> {
       children.push(server);
       const url = await taggedLine(server, 'URL');
       const file = path.join(dir, `run-${r}.sqlite`);
-      const run = spawn(process.execPath, [self, '--run', file, '--url', url, '--count', String(count)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const run = spawn(process.execPath, [self, '--run', file, '--url', url, '--count', String(count)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       children.push(run);
       const result = JSON.parse(await taggedLine(run, 'RESULT')) as RunResult;
       await new Promise((resolve) => (run.exitCode !== null ? resolve(null) : run.once('exit', resolve)));
@@ -107,19 +135,28 @@ async function main(): Promise<void> {
       await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
       rmSync(file, { force: true });
       results.push(result);
-      console.error(`run ${r}: ${result.changes} changes, ${result.requests} requests in ${result.seconds.toFixed(2)} s = ${result.changesPerSecond.toFixed(0)} changes/s, peak RSS ${result.peakRssMB.toFixed(0)} MB, file ${result.fileMB.toFixed(1)} MB`);
+      console.error(
+        `run ${r}: ${result.changes} changes, ${result.requests} requests in ${result.seconds.toFixed(2)} s = ${result.changesPerSecond.toFixed(0)} changes/s, peak RSS ${result.peakRssMB.toFixed(0)} MB, file ${result.fileMB.toFixed(1)} MB`,
+      );
     }
-    console.log(JSON.stringify({
-      machine: { cpus: cpus().length, node: process.version },
-      changes: count, runs: results,
-      median: {
-        changesPerSecond: median(results.map((x) => x.changesPerSecond)),
-        seconds: median(results.map((x) => x.seconds)),
-        peakRssMB: median(results.map((x) => x.peakRssMB)),
-        requests: median(results.map((x) => x.requests)),
-        fileMB: median(results.map((x) => x.fileMB)),
-      },
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          machine: { cpus: cpus().length, node: process.version },
+          changes: count,
+          runs: results,
+          median: {
+            changesPerSecond: median(results.map((x) => x.changesPerSecond)),
+            seconds: median(results.map((x) => x.seconds)),
+            peakRssMB: median(results.map((x) => x.peakRssMB)),
+            requests: median(results.map((x) => x.requests)),
+            fileMB: median(results.map((x) => x.fileMB)),
+          },
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill();
     rmSync(dir, { recursive: true, force: true });
@@ -127,11 +164,14 @@ async function main(): Promise<void> {
 }
 
 const mode = process.argv[2];
-const entry = mode === '--serve'
-  ? serve(process.argv[3])
-  : mode === '--run'
-    ? runOnce(process.argv[3], String(arg('url')), Number(arg('count'))).then((r) => void process.stdout.write(`RESULT ${JSON.stringify(r)}\n`))
-    : main();
+const entry =
+  mode === '--serve'
+    ? serve(process.argv[3])
+    : mode === '--run'
+      ? runOnce(process.argv[3], String(arg('url')), Number(arg('count'))).then(
+          (r) => void process.stdout.write(`RESULT ${JSON.stringify(r)}\n`),
+        )
+      : main();
 entry.catch((e: Error) => {
   console.error(`fetch-bulk: ${e.stack ?? e.message}`);
   process.exit(1);

@@ -16,8 +16,7 @@ import { runBuild } from '../src/core/corpusBuild/runBuild';
 
 /** The same client options the sample corpus uses (sample-corpus.ts), for both crawlers. */
 const CLIENT = { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 };
-const KINDS = ['robots', 'version', 'listing', 'comments', 'files', 'diff', 'other'] as const;
-type Kind = (typeof KINDS)[number];
+type Kind = 'robots' | 'version' | 'listing' | 'comments' | 'files' | 'diff' | 'other';
 type Counts = Record<Kind, number> & { total: number };
 
 function kindOf(p: string): Kind {
@@ -66,7 +65,9 @@ async function naiveHost(host: HostConfig, start: string): Promise<void> {
     const pageSize = host.pageSize ?? 100;
     const q = encodeURIComponent(`${host.query} after:${start}`);
     for (let offset = 0, more = true; more;) {
-      const page = await client.getJson<ChangeInfo[]>(`/changes/?q=${q}&o=ALL_REVISIONS&o=DETAILED_ACCOUNTS&n=${pageSize}&S=${offset}`);
+      const page = await client.getJson<ChangeInfo[]>(
+        `/changes/?q=${q}&o=ALL_REVISIONS&o=DETAILED_ACCOUNTS&n=${pageSize}&S=${offset}`,
+      );
       if (!page.ok) throw new Error(`naive crawler: ${page.message}`);
       listed.push(...page.value);
       offset += page.value.length;
@@ -79,11 +80,14 @@ async function naiveHost(host: HostConfig, start: string): Promise<void> {
       const wanted = new Map<string, { path: string; ps: number }>();
       for (const [file, list] of Object.entries(comments.value)) {
         for (const c of list) {
-          if (c.patch_set !== undefined && patchSets.has(c.patch_set + 1)) wanted.set(`${c.patch_set}\0${file}`, { path: file, ps: c.patch_set });
+          if (c.patch_set !== undefined && patchSets.has(c.patch_set + 1))
+            wanted.set(`${c.patch_set}\0${file}`, { path: file, ps: c.patch_set });
         }
       }
       for (const d of wanted.values()) {
-        await client.getJson(`/changes/${change._number}/revisions/${d.ps + 1}/files/${encodeURIComponent(d.path)}/diff?base=${d.ps}&context=ALL&whitespace=IGNORE_NONE`);
+        await client.getJson(
+          `/changes/${change._number}/revisions/${d.ps + 1}/files/${encodeURIComponent(d.path)}/diff?base=${d.ps}&context=ALL&whitespace=IGNORE_NONE`,
+        );
       }
     }
   } finally {
@@ -107,9 +111,12 @@ function diffUse(store: CorpusStore, buildId: number) {
           JOIN changes ch ON ch.id = c.change_id JOIN hosts h ON h.id = ch.host_id
           JOIN decisions x ON x.build_id = ? AND x.unit = 'comments' AND x.unit_key = h.org || '/' || ch.number || '/' || c.gerrit_id
           WHERE c.change_id = d.change_id AND c.path = d.path AND c.patch_set = d.ps_base ORDER BY rule)) AS rules
-     FROM diffs d ORDER BY d.id`, [buildId, buildId]);
+     FROM diffs d ORDER BY d.id`,
+    [buildId, buildId],
+  );
   const notKept = new Map<string, number>();
-  for (const r of rows.filter((x) => x.read && !x.kept)) notKept.set(r.rules ?? '', (notKept.get(r.rules ?? '') ?? 0) + 1);
+  for (const r of rows.filter((x) => x.read && !x.kept))
+    notKept.set(r.rules ?? '', (notKept.get(r.rules ?? '') ?? 0) + 1);
   return {
     stored: rows.length,
     neverRead: rows.filter((r) => !r.read).length,

@@ -29,18 +29,41 @@ function main(): void {
   for (let r = 0; r < runs; r++) {
     for (const kind of ['pages4k', 'hugePages'] as const) {
       const env = { ...process.env, GLIBC_TUNABLES: kind === 'hugePages' ? huge : '' };
-      const out = spawnSync(process.execPath, ['-e', 'require(process.argv[1])', process.argv[1], '--child', '--mb', String(mb)], { env, encoding: 'utf8' });
+      const out = spawnSync(
+        process.execPath,
+        ['-e', 'require(process.argv[1])', process.argv[1], '--child', '--mb', String(mb)],
+        { env, encoding: 'utf8' },
+      );
       if (out.status !== 0) throw new Error(`child failed: ${out.stderr}`);
       times[kind].push(JSON.parse(out.stdout.trim()));
     }
   }
   const ms = (xs: number[]) => xs.map((x) => Math.round(x));
-  console.log(JSON.stringify({
-    mb, runs, hugeTunables: huge, loadAverageBefore: loadBefore, at: new Date().toISOString(),
-    firstTouchMs: { pages4k: ms(times.pages4k.map((t) => t.firstMs)), hugePages: ms(times.hugePages.map((t) => t.firstMs)) },
-    medianFirstTouchMs: { pages4k: Math.round(median(times.pages4k.map((t) => t.firstMs))), hugePages: Math.round(median(times.hugePages.map((t) => t.firstMs))) },
-    medianWarmMs: { pages4k: Math.round(median(times.pages4k.map((t) => t.warmMs))), hugePages: Math.round(median(times.hugePages.map((t) => t.warmMs))) },
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        mb,
+        runs,
+        hugeTunables: huge,
+        loadAverageBefore: loadBefore,
+        at: new Date().toISOString(),
+        firstTouchMs: {
+          pages4k: ms(times.pages4k.map((t) => t.firstMs)),
+          hugePages: ms(times.hugePages.map((t) => t.firstMs)),
+        },
+        medianFirstTouchMs: {
+          pages4k: Math.round(median(times.pages4k.map((t) => t.firstMs))),
+          hugePages: Math.round(median(times.hugePages.map((t) => t.firstMs))),
+        },
+        medianWarmMs: {
+          pages4k: Math.round(median(times.pages4k.map((t) => t.warmMs))),
+          hugePages: Math.round(median(times.hugePages.map((t) => t.warmMs))),
+        },
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 main();

@@ -5,15 +5,30 @@
 import { Rng } from './generateText';
 
 export const ORGS = ['openstack', 'qt', 'wikimedia'] as const;
-const ORG_WEIGHTS: [number, number][] = [[0, 0.5], [1, 0.3], [2, 0.2]];
+const ORG_WEIGHTS: [number, number][] = [
+  [0, 0.5],
+  [1, 0.3],
+  [2, 0.2],
+];
 const FIRST_NUMBER = [900_000, 600_000, 1_100_000];
 
 /** Kinds of patch set N + 1 (PRODUCT.md, rebase_only); null: Gerrit did not record one. */
 const KINDS: [string | null, number][] = [
-  ['REWORK', 0.86], [null, 0.06], ['TRIVIAL_REBASE', 0.04], ['NO_CODE_CHANGE', 0.015],
-  ['MERGE_FIRST_PARENT_UPDATE', 0.01], ['TRIVIAL_REBASE_WITH_MESSAGE_UPDATE', 0.01], ['NO_CHANGE', 0.005],
+  ['REWORK', 0.86],
+  [null, 0.06],
+  ['TRIVIAL_REBASE', 0.04],
+  ['NO_CODE_CHANGE', 0.015],
+  ['MERGE_FIRST_PARENT_UPDATE', 0.01],
+  ['TRIVIAL_REBASE_WITH_MESSAGE_UPDATE', 0.01],
+  ['NO_CHANGE', 0.005],
 ];
-export const REBASE_KINDS = new Set(['TRIVIAL_REBASE', 'TRIVIAL_REBASE_WITH_MESSAGE_UPDATE', 'MERGE_FIRST_PARENT_UPDATE', 'NO_CODE_CHANGE', 'NO_CHANGE']);
+export const REBASE_KINDS = new Set([
+  'TRIVIAL_REBASE',
+  'TRIVIAL_REBASE_WITH_MESSAGE_UPDATE',
+  'MERGE_FIRST_PARENT_UPDATE',
+  'NO_CODE_CHANGE',
+  'NO_CHANGE',
+]);
 
 /** Shares of examples (slots) given each planted role, and of listing-only changes per fetched change. */
 const SHARE = { exact: 0.045, near: 0.045, crossOrg: 0.003, boilerplate: 0.01, suggestion: 0.005 };
@@ -93,15 +108,29 @@ export function planCorpus(examples: number, rng: Rng): CorpusPlan {
 }
 
 function planChange(rng: Rng, slots: Slot[], index: number, remaining: number): ChangePlan {
-  const patchSets = rng.weighted([[2, 0.7], [3, 0.22], [4, 0.08]]);
+  const patchSets = rng.weighted([
+    [2, 0.7],
+    [3, 0.22],
+    [4, 0.08],
+  ]);
   const kinds: (string | null)[] = ['REWORK'];
   for (let ps = 2; ps <= patchSets; ps++) kinds.push(rng.weighted(KINDS));
   const files: FilePlan[] = [];
-  const fileCount = rng.weighted([[1, 0.5], [2, 0.3], [3, 0.2]]);
+  const fileCount = rng.weighted([
+    [1, 0.5],
+    [2, 0.3],
+    [3, 0.2],
+  ]);
   for (let f = 0; f < fileCount && remaining > 0; f++) {
     const psN = rng.int(1, patchSets - 1);
     const path = `${rng.pick(DIRS)}/${rng.pick(DIRS)}/file_${index}_${f}.${rng.pick(EXTS)}`;
-    const count = Math.min(remaining, rng.weighted([[1, 0.75], [2, 0.25]]));
+    const count = Math.min(
+      remaining,
+      rng.weighted([
+        [1, 0.75],
+        [2, 0.25],
+      ]),
+    );
     remaining -= count;
     const rebase = REBASE_KINDS.has(kinds[psN] ?? '');
     const file: FilePlan = { path, psN, slots: [] };
@@ -111,7 +140,17 @@ function planChange(rng: Rng, slots: Slot[], index: number, remaining: number): 
       const ctxA = k === count - 1 && rng.chance(0.15) ? rng.int(0, 2) : 3;
       const [editA, editB] = editSizes(rng, ctxB + ctxA);
       file.slots.push(slots.length);
-      slots.push({ change: index, ctxB, ctxA, editA, editB, role: rebase ? 'rebase' : 'base', origin: -1, group: -1, whitespace: false });
+      slots.push({
+        change: index,
+        ctxB,
+        ctxA,
+        editA,
+        editB,
+        role: rebase ? 'rebase' : 'base',
+        origin: -1,
+        group: -1,
+        whitespace: false,
+      });
     }
     files.push(file);
   }
@@ -133,13 +172,21 @@ function editSizes(rng: Rng, context: number): [number, number] {
  * Change numbers grow with creation time per organization.
  */
 function timeline(rng: Rng, fetched: ChangePlan[]): ChangePlan[] {
-  const listingOnly = (collection: ChangePlan['collection']): ChangePlan =>
-    ({ org: rng.weighted(ORG_WEIGHTS), number: 0, created: 0, collection, kinds: ['REWORK', 'REWORK'], files: [] });
+  const listingOnly = (collection: ChangePlan['collection']): ChangePlan => ({
+    org: rng.weighted(ORG_WEIGHTS),
+    number: 0,
+    created: 0,
+    collection,
+    kinds: ['REWORK', 'REWORK'],
+    files: [],
+  });
   const spread = (list: ChangePlan[], from: number, to: number) => {
     const step = (to - from) / list.length;
     list.forEach((c, i) => (c.created = Math.floor(from + (i + rng.next()) * step)));
   };
-  const before = Array.from({ length: Math.round(fetched.length * LISTING_ONLY.beforeStart) }, () => listingOnly('created_before_start'));
+  const before = Array.from({ length: Math.round(fetched.length * LISTING_ONLY.beforeStart) }, () =>
+    listingOnly('created_before_start'),
+  );
   let noComments = Math.round(fetched.length * LISTING_ONLY.noComments);
   const main: ChangePlan[] = [];
   for (let f = 0; f < fetched.length || noComments > 0;) {
@@ -151,7 +198,9 @@ function timeline(rng: Rng, fetched: ChangePlan[]): ChangePlan[] {
       main.push(fetched[f++]);
     }
   }
-  const sealed = Array.from({ length: Math.round(fetched.length * LISTING_ONLY.sealed) }, () => listingOnly('sealed_window'));
+  const sealed = Array.from({ length: Math.round(fetched.length * LISTING_ONLY.sealed) }, () =>
+    listingOnly('sealed_window'),
+  );
   spread(before, BEFORE_FROM, FETCHED_FROM - DAY);
   spread(main, FETCHED_FROM, FETCHED_TO - DAY);
   spread(sealed, FETCHED_TO, SEALED_TO - DAY);
@@ -190,7 +239,8 @@ function assignBoilerplate(rng: Rng, fetched: ChangePlan[], slots: Slot[]): numb
     }
     if (members.length < 5) break; // too few slots left for a group (tiny corpora)
     const editA = rng.int(2, 3);
-    for (const s of members) Object.assign(slots[s], { role: 'boilerplate', group: groups, editA, editB: rng.int(2 * editA, 5 * editA) });
+    for (const s of members)
+      Object.assign(slots[s], { role: 'boilerplate', group: groups, editA, editB: rng.int(2 * editA, 5 * editA) });
     groups++;
     budget -= members.length;
   }
@@ -225,10 +275,17 @@ function assignCopies(rng: Rng, fetched: ChangePlan[], slots: Slot[], isOrigin: 
     let role: Role = 'base';
     if (r < SHARE.exact) [origin, role] = [take(pools[org].any, s.change), 'exact'];
     else if (r < SHARE.exact + SHARE.near) [origin, role] = [take(pools[org].long, s.change), 'near'];
-    else if (r < SHARE.exact + SHARE.near + SHARE.crossOrg) [origin, role] = [take(pools[(org + rng.int(1, ORGS.length - 1)) % ORGS.length].any, s.change), 'crossOrg'];
+    else if (r < SHARE.exact + SHARE.near + SHARE.crossOrg)
+      [origin, role] = [take(pools[(org + rng.int(1, ORGS.length - 1)) % ORGS.length].any, s.change), 'crossOrg'];
     else if (r < SHARE.exact + SHARE.near + SHARE.crossOrg + SHARE.suggestion) role = 'suggestion';
     if (origin >= 0) {
-      Object.assign(s, { role, origin, editA: slots[origin].editA, editB: slots[origin].editB, whitespace: role === 'exact' && rng.chance(0.3) });
+      Object.assign(s, {
+        role,
+        origin,
+        editA: slots[origin].editA,
+        editB: slots[origin].editB,
+        whitespace: role === 'exact' && rng.chance(0.3),
+      });
     } else if (role === 'suggestion') {
       s.role = 'suggestion';
     } else {

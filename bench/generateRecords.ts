@@ -52,6 +52,22 @@ export function plantedFileOf(db: string): string {
   return `${db.replace(/\.sqlite$/, '')}.planted.json`;
 }
 
+/** `classic`: the files of the first benchmarks (about 94 lines); `realistic`: see realisticFileLines. */
+export type FileLengths = 'classic' | 'realistic';
+
+/**
+ * Lines of a reviewed file (side A, Gerrit's count), `realistic`: log-normal, median 250, σ = 1.2
+ * (mean ≈ 510; 1 in 1,000 over 10,000 lines), capped at 60,000. An assumption, not a fit: source file
+ * sizes are log-normal in their body with a heavier (double Pareto) tail (Herraiz, German, Hassan,
+ * "On the distribution of source code file sizes", ICSOFT 2011, on Debian 5.0.2), and no published
+ * distribution of *reviewed* file lengths was found (docs/storage.md "The generator's file lengths").
+ */
+export function realisticFileLines(rng: Rng): number {
+  // Box–Muller from two uniforms of our own PRNG, so the same seed gives the same lengths everywhere.
+  const z = Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
+  return Math.min(60_000, Math.max(1, Math.round(Math.exp(Math.log(250) + 1.2 * z))));
+}
+
 interface Region {
   ctxB: string[];
   editA: string[];
@@ -61,11 +77,20 @@ interface Region {
 
 /** The hunk the build forms from a region: both sides, context included, each line ending in "\n". */
 export function hunkOf(r: Region): { before: string; after: string } {
-  return { before: [...r.ctxB, ...r.editA, ...r.ctxA].join('\n') + '\n', after: [...r.ctxB, ...r.editB, ...r.ctxA].join('\n') + '\n' };
+  return {
+    before: [...r.ctxB, ...r.editA, ...r.ctxA].join('\n') + '\n',
+    after: [...r.ctxB, ...r.editB, ...r.ctxA].join('\n') + '\n',
+  };
 }
 
 const EXPECTED_RULE: Record<Slot['role'], string> = {
-  base: 'kept', crossOrg: 'kept', rebase: 'rebase_only', suggestion: 'suggested_edit', exact: 'exact_duplicate', near: 'near_duplicate', boilerplate: 'boilerplate',
+  base: 'kept',
+  crossOrg: 'kept',
+  rebase: 'rebase_only',
+  suggestion: 'suggested_edit',
+  exact: 'exact_duplicate',
+  near: 'near_duplicate',
+  boilerplate: 'boilerplate',
 };
 const PROJECTS = ['core', 'client', 'server', 'docs-tools', 'infra', 'ui', 'sdk', 'plugins'];
 const HOUR = 3_600_000;
@@ -78,25 +103,52 @@ export class RecordMaker {
   private readonly keys = new Map<number, string>();
   private readonly groups = new Map<number, { template: Region; members: Region[]; keys: string[] }>();
 
-  constructor(private readonly plan: CorpusPlan, private readonly rng: Rng) {
+  /**
+   * @param lengths `realistic`: files padded to lengths drawn by realisticFileLines (their own PRNG, so
+   * every other record, the hunks and comments included, is the one `classic` makes).
+   */
+  constructor(
+    private readonly plan: CorpusPlan,
+    private readonly rng: Rng,
+    lengths: FileLengths = 'classic',
+    seed = 0,
+  ) {
     this.text = new TextMaker(rng);
+    if (lengths === 'realistic') {
+      const padRng = new Rng(seed ^ 0x6c656e73);
+      this.padding = { rng: padRng, text: new TextMaker(padRng) };
+    }
   }
+  private readonly padding?: { rng: Rng; text: TextMaker };
+  /** Side A's lines (Gerrit's count) of every diff made, for the generator's summary. */
+  readonly fileLines: number[] = [];
 
   /** Boilerplate groups are complete once every change is made. */
   finish(): Planted {
     for (const g of this.groups.values()) this.planted.boilerplate.push(g.keys);
-    for (const s of this.plan.slots) this.planted.expected[EXPECTED_RULE[s.role]] = (this.planted.expected[EXPECTED_RULE[s.role]] ?? 0) + 1;
+    for (const s of this.plan.slots)
+      this.planted.expected[EXPECTED_RULE[s.role]] = (this.planted.expected[EXPECTED_RULE[s.role]] ?? 0) + 1;
     return this.planted;
   }
 
   change(c: ChangePlan): GenChange {
     const r = this.rng;
     const owner = this.person(c.org);
-    const revisions = c.kinds.map((kind, i) => ({ ps: i + 1, sha: r.hex(40), kind, created: iso(c.created + i * (HOUR + r.int(0, 48) * HOUR)) }));
+    const revisions = c.kinds.map((kind, i) => ({
+      ps: i + 1,
+      sha: r.hex(40),
+      kind,
+      created: iso(c.created + i * (HOUR + r.int(0, 48) * HOUR)),
+    }));
     const lastPs = revisions.length;
     const base = {
-      plan: c, changeKey: `I${r.hex(40)}`, project: `${ORGS[c.org]}/${r.pick(PROJECTS)}`, branch: r.chance(0.85) ? 'master' : 'stable/2025.1',
-      updated: iso(c.created + lastPs * 49 * HOUR + r.int(1, 200) * HOUR), owner, revisions,
+      plan: c,
+      changeKey: `I${r.hex(40)}`,
+      project: `${ORGS[c.org]}/${r.pick(PROJECTS)}`,
+      branch: r.chance(0.85) ? 'master' : 'stable/2025.1',
+      updated: iso(c.created + lastPs * 49 * HOUR + r.int(1, 200) * HOUR),
+      owner,
+      revisions,
     };
     if (c.collection !== null) {
       const count = c.collection === 'no_comments' ? 0 : r.int(1, 8);
@@ -106,8 +158,28 @@ export class RecordMaker {
     const diffs: GenChange['diffs'] = [];
     const reviewer = () => this.person(c.org, owner.id);
     const at = (ps: number) => iso(c.created + (ps - 1) * 49 * HOUR + r.int(1, 40) * HOUR);
-    const comment = (path: string, ps: number, line: number | null, author: AccountRef, message: string, extra: Partial<GenComment> = {}): GenComment => {
-      const made: GenComment = { gerritId: `${r.hex(8)}_${r.hex(8)}`, path, patchSet: ps, side: 'REVISION', line, range: null, inReplyTo: null, author, message, updated: at(ps), unresolved: true, ...extra };
+    const comment = (
+      path: string,
+      ps: number,
+      line: number | null,
+      author: AccountRef,
+      message: string,
+      extra: Partial<GenComment> = {},
+    ): GenComment => {
+      const made: GenComment = {
+        gerritId: `${r.hex(8)}_${r.hex(8)}`,
+        path,
+        patchSet: ps,
+        side: 'REVISION',
+        line,
+        range: null,
+        inReplyTo: null,
+        author,
+        message,
+        updated: at(ps),
+        unresolved: true,
+        ...extra,
+      };
       comments.push(made);
       return made;
     };
@@ -118,28 +190,59 @@ export class RecordMaker {
         const { editAStart, beforeStart } = layout.starts[k];
         const slot = this.plan.slots[slotIndex];
         this.record(slotIndex, `${ORGS[c.org]}/${c.number}/${file.psN}/${beforeStart}/${file.path}`);
-        const reviewers = r.weighted([[1, 0.6], [2, 0.3], [3, 0.1]]);
+        const reviewers = r.weighted([
+          [1, 0.6],
+          [2, 0.3],
+          [3, 0.1],
+        ]);
         for (let n = 0; n < reviewers; n++) {
           const line = editAStart + r.int(0, slot.editA - 1);
           const message = slot.role === 'suggestion' && n === 0 ? this.text.suggestion() : this.text.reviewComment();
           const ranged = r.chance(0.2);
           const startLine = ranged ? line - r.int(0, Math.min(3, line - editAStart)) : line;
-          const first = comment(file.path, file.psN, line, reviewer(), message, ranged ? { range: { startLine, startCharacter: 0, endLine: line, endCharacter: r.int(4, 60) } } : {});
-          if (n === 0 && r.chance(0.4)) comment(file.path, file.psN, line, owner, 'Done', { inReplyTo: first.gerritId, unresolved: false });
+          const first = comment(
+            file.path,
+            file.psN,
+            line,
+            reviewer(),
+            message,
+            ranged ? { range: { startLine, startCharacter: 0, endLine: line, endCharacter: r.int(4, 60) } } : {},
+          );
+          if (n === 0 && r.chance(0.4))
+            comment(file.path, file.psN, line, owner, 'Done', { inReplyTo: first.gerritId, unresolved: false });
         }
-        if (r.chance(0.04)) comment(file.path, file.psN, editAStart, { id: 9_000_000 + c.org, serviceUser: true }, 'Hint: Trailing whitespace');
-        if (r.chance(0.02)) comment(file.path, file.psN, editAStart, reviewer(), 'E501 line too long (83 > 79 characters)');
+        if (r.chance(0.04))
+          comment(
+            file.path,
+            file.psN,
+            editAStart,
+            { id: 9_000_000 + c.org, serviceUser: true },
+            'Hint: Trailing whitespace',
+          );
+        if (r.chance(0.02))
+          comment(file.path, file.psN, editAStart, reviewer(), 'E501 line too long (83 > 79 characters)');
       });
       // A reviewer remark on code N + 1 left alone: removed as unchanged_around.
-      if (r.chance(0.04) && layout.starts[0].editAStart >= 5) comment(file.path, file.psN, 1, reviewer(), this.text.reviewComment());
+      if (r.chance(0.04) && layout.starts[0].editAStart - layout.lead >= 5)
+        comment(file.path, file.psN, 1, reviewer(), this.text.reviewComment());
       diffs.push({ path: file.path, psBase: file.psN, content: this.diffJson(file.path, layout) });
     }
     const first = c.files[0];
-    if (r.chance(0.4)) comment('/PATCHSET_LEVEL', lastPs, null, reviewer(), 'Thanks, a few questions inline.', { unresolved: false });
-    if (r.chance(0.25)) comment('/PATCHSET_LEVEL', lastPs, null, { id: 9_100_000 + c.org }, `Build succeeded. ${r.int(100, 999)} tests passed.`, { unresolved: false });
+    if (r.chance(0.4))
+      comment('/PATCHSET_LEVEL', lastPs, null, reviewer(), 'Thanks, a few questions inline.', { unresolved: false });
+    if (r.chance(0.25))
+      comment(
+        '/PATCHSET_LEVEL',
+        lastPs,
+        null,
+        { id: 9_100_000 + c.org },
+        `Build succeeded. ${r.int(100, 999)} tests passed.`,
+        { unresolved: false },
+      );
     if (r.chance(0.1)) comment(first.path, lastPs, r.int(1, 20), reviewer(), this.text.reviewComment());
     if (r.chance(0.05)) comment(first.path, first.psN, null, reviewer(), this.text.reviewComment());
-    if (r.chance(0.02)) comment(first.path, first.psN, r.int(1, 20), reviewer(), this.text.reviewComment(), { side: 'PARENT' });
+    if (r.chance(0.02))
+      comment(first.path, first.psN, r.int(1, 20), reviewer(), this.text.reviewComment(), { side: 'PARENT' });
     return { ...base, totalCommentCount: comments.length, comments, diffs };
   }
 
@@ -191,7 +294,12 @@ export class RecordMaker {
     let copy = original;
     let jaccard = 1;
     for (let tries = 0; tries < 40; tries++) {
-      copy = { ctxB: [...original.ctxB], editA: [...original.editA], editB: [...original.editB], ctxA: [...original.ctxA] };
+      copy = {
+        ctxB: [...original.ctxB],
+        editA: [...original.editA],
+        editB: [...original.editB],
+        ctxA: [...original.ctxA],
+      };
       const parts = [copy.ctxB, copy.editA, copy.editB, copy.ctxA];
       const total = parts.reduce((n, p) => n + p.length, 0);
       for (let e = this.rng.int(1, 2); e > 0; e--) {
@@ -210,7 +318,11 @@ export class RecordMaker {
     let g = this.groups.get(s.group);
     if (!g) {
       const t = this.text;
-      const header = ['/*', ` * Copyright (C) ${this.rng.int(2015, 2024)} The ${t.ident()} Authors. All rights reserved.`, ' * SPDX-License-Identifier: Apache-2.0'];
+      const header = [
+        '/*',
+        ` * Copyright (C) ${this.rng.int(2015, 2024)} The ${t.ident()} Authors. All rights reserved.`,
+        ' * SPDX-License-Identifier: Apache-2.0',
+      ];
       g = { template: { ctxB: header, editA: t.lines(s.editA), editB: [], ctxA: t.lines(3) }, members: [], keys: [] };
       this.groups.set(s.group, g);
     }
@@ -244,10 +356,40 @@ export class RecordMaker {
       const filler = last ? (region.ctxA.length < 3 ? 0 : r.int(0, 60)) : r.int(2, 40);
       common = [...region.ctxA, ...this.text.lines(filler)];
     });
+    const lead = this.pad(regions, content as { ab?: string[] }[], common, aLine - 1 + common.length + 1);
     // Both versions end in "\n", which real Gerrit sends as a last line "" (test/fake-gerrit/README.md).
     common.push('');
     content.push({ ab: common });
-    return { content, starts, aLines: aLine - 1 + common.length, bLines: bLine - 1 + common.length };
+    for (const st of starts) {
+      st.editAStart += lead;
+      st.beforeStart += lead;
+    }
+    this.fileLines.push(aLine - 1 + common.length + lead);
+    return {
+      content,
+      starts,
+      lead,
+      aLines: aLine - 1 + common.length + lead,
+      bLines: bLine - 1 + common.length + lead,
+    };
+  }
+
+  /**
+   * With realistic lengths: common lines added at the file's start and end until side A has the drawn
+   * length (a file already longer stays as it is). Only where the classic layout has a run of filler
+   * there (at least 3 context lines between it and the edit), so no hunk, merge or comment changes.
+   * Returns the lines put before the first region; `tail` (the last common run) takes the rest.
+   */
+  private pad(regions: Region[], content: { ab?: string[] }[], tail: string[], lines: number): number {
+    if (!this.padding) return 0;
+    const want = realisticFileLines(this.padding.rng) - lines;
+    const head = regions[0].ctxB.length >= 3 && content[0]?.ab !== undefined;
+    const foot = regions[regions.length - 1].ctxA.length >= 3;
+    if (want <= 0 || (!head && !foot)) return 0;
+    const before = head && foot ? Math.floor(want * this.padding.rng.next()) : head ? want : 0;
+    if (before > 0) content[0].ab = [...this.padding.text.lines(before), ...content[0].ab!];
+    for (const line of this.padding.text.lines(want - before)) tail.push(line);
+    return before;
   }
 
   private diffJson(path: string, layout: ReturnType<RecordMaker['layoutFile']>): string {
@@ -256,7 +398,12 @@ export class RecordMaker {
       meta_a: { name: path, content_type: 'text/plain', lines: layout.aLines },
       meta_b: { name: path, content_type: 'text/plain', lines: layout.bLines },
       change_type: 'MODIFIED',
-      diff_header: [`diff --git a/${path} b/${path}`, `index ${r.hex(12)}..${r.hex(12)} 100644`, `--- a/${path}`, `+++ b/${path}`],
+      diff_header: [
+        `diff --git a/${path} b/${path}`,
+        `index ${r.hex(12)}..${r.hex(12)} 100644`,
+        `--- a/${path}`,
+        `+++ b/${path}`,
+      ],
       content: layout.content,
     });
   }
@@ -264,6 +411,7 @@ export class RecordMaker {
 
 /** The same hunk with other whitespace only: wider indentation, trailing blanks. Normalises equal. */
 function reformat(region: Region, rng: Rng): Region {
-  const widen = (lines: string[]) => lines.map((l, i) => l.replace(/^ +/, (s) => s + s) + (i === 0 || rng.chance(0.3) ? '  ' : ''));
+  const widen = (lines: string[]) =>
+    lines.map((l, i) => l.replace(/^ +/, (s) => s + s) + (i === 0 || rng.chance(0.3) ? '  ' : ''));
   return { ctxB: widen(region.ctxB), editA: widen(region.editA), editB: widen(region.editB), ctxA: widen(region.ctxA) };
 }

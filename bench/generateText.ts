@@ -43,22 +43,104 @@ export class Rng {
 
   hex(digits: number): string {
     let s = '';
-    while (s.length < digits) s += Math.floor(this.next() * 0x10000).toString(16).padStart(4, '0');
+    while (s.length < digits)
+      s += Math.floor(this.next() * 0x10000)
+        .toString(16)
+        .padStart(4, '0');
     return s.slice(0, digits);
   }
 }
 
 const SYLLABLES = [
-  'get', 'set', 'user', 'id', 'map', 'list', 'count', 'node', 'val', 'buf', 'ctx', 'req', 'res', 'item', 'key', 'path',
-  'size', 'err', 'data', 'init', 'read', 'write', 'parse', 'index', 'name', 'type', 'opt', 'cfg', 'row', 'col', 'peer',
-  'host', 'port', 'sock', 'lock', 'task', 'job', 'queue', 'slot', 'page', 'span', 'tag', 'flag', 'mode', 'hash', 'seq',
-  'file', 'line',
+  'get',
+  'set',
+  'user',
+  'id',
+  'map',
+  'list',
+  'count',
+  'node',
+  'val',
+  'buf',
+  'ctx',
+  'req',
+  'res',
+  'item',
+  'key',
+  'path',
+  'size',
+  'err',
+  'data',
+  'init',
+  'read',
+  'write',
+  'parse',
+  'index',
+  'name',
+  'type',
+  'opt',
+  'cfg',
+  'row',
+  'col',
+  'peer',
+  'host',
+  'port',
+  'sock',
+  'lock',
+  'task',
+  'job',
+  'queue',
+  'slot',
+  'page',
+  'span',
+  'tag',
+  'flag',
+  'mode',
+  'hash',
+  'seq',
+  'file',
+  'line',
 ];
 const WORDS = [
-  'the', 'value', 'cache', 'result', 'caller', 'state', 'loop', 'branch', 'error', 'retry', 'timeout', 'buffer', 'config',
-  'default', 'handler', 'request', 'response', 'thread', 'lock', 'input', 'output', 'limit', 'offset', 'format', 'check',
+  'the',
+  'value',
+  'cache',
+  'result',
+  'caller',
+  'state',
+  'loop',
+  'branch',
+  'error',
+  'retry',
+  'timeout',
+  'buffer',
+  'config',
+  'default',
+  'handler',
+  'request',
+  'response',
+  'thread',
+  'lock',
+  'input',
+  'output',
+  'limit',
+  'offset',
+  'format',
+  'check',
 ];
-const TYPES = ['int', 'String', 'bool', 'long', 'auto', 'var', 'size_t', 'List<String>', 'Map<String, Long>', 'const char*', 'double'];
+const TYPES = [
+  'int',
+  'String',
+  'bool',
+  'long',
+  'auto',
+  'var',
+  'size_t',
+  'List<String>',
+  'Map<String, Long>',
+  'const char*',
+  'double',
+];
 const OPS = ['==', '!=', '<', '>=', '&&', '||', '>'];
 
 /** Code-like lines and reviewer prose from one Rng. */
@@ -87,18 +169,30 @@ export class TextMaker {
     const w = () => r.pick(WORDS);
     const indent = '    '.repeat(r.int(0, 3));
     switch (r.int(0, 11)) {
-      case 0: return `${indent}${r.pick(TYPES)} ${id()} = ${id()}(${id()}, ${r.int(0, 999)});`;
-      case 1: return `${indent}if (${id()} ${r.pick(OPS)} ${id()}) {`;
-      case 2: return `${indent}return ${id()}.${id()}(${id()});`;
-      case 3: return `${indent}${id()}.${id()}(${id()}, "${w()} ${id()}");`;
-      case 4: return `${indent}for (${r.pick(TYPES)} ${id()} : ${id()}.${id()}()) {`;
-      case 5: return `${indent}// ${w()} ${w()} ${id()} ${w()} ${id()}`;
-      case 6: return `${indent}${id()} += ${id()} * ${r.int(1, 64)};`;
-      case 7: return `${indent}throw new ${this.typeName()}Error("${w()} ${id()}");`;
-      case 8: return `${indent}${id()}: ${r.pick(TYPES)} = ${id()}[${r.int(0, 99)}]`;
-      case 9: return `${indent}${id()} = ${this.typeName()}.${id()}(${id()}, ${id()});`;
-      case 10: return `${indent}} else if (${id()}.${id()}()) {`;
-      default: return r.chance(0.5) ? `${indent}}` : `${indent}${id()}(${id()});`;
+      case 0:
+        return `${indent}${r.pick(TYPES)} ${id()} = ${id()}(${id()}, ${r.int(0, 999)});`;
+      case 1:
+        return `${indent}if (${id()} ${r.pick(OPS)} ${id()}) {`;
+      case 2:
+        return `${indent}return ${id()}.${id()}(${id()});`;
+      case 3:
+        return `${indent}${id()}.${id()}(${id()}, "${w()} ${id()}");`;
+      case 4:
+        return `${indent}for (${r.pick(TYPES)} ${id()} : ${id()}.${id()}()) {`;
+      case 5:
+        return `${indent}// ${w()} ${w()} ${id()} ${w()} ${id()}`;
+      case 6:
+        return `${indent}${id()} += ${id()} * ${r.int(1, 64)};`;
+      case 7:
+        return `${indent}throw new ${this.typeName()}Error("${w()} ${id()}");`;
+      case 8:
+        return `${indent}${id()}: ${r.pick(TYPES)} = ${id()}[${r.int(0, 99)}]`;
+      case 9:
+        return `${indent}${id()} = ${this.typeName()}.${id()}(${id()}, ${id()});`;
+      case 10:
+        return `${indent}} else if (${id()}.${id()}()) {`;
+      default:
+        return r.chance(0.5) ? `${indent}}` : `${indent}${id()}(${id()});`;
     }
   }
 
@@ -118,7 +212,8 @@ export class TextMaker {
   /** The author's answer to a review: every line reworded or new, resized to `count` lines. */
   revise(before: readonly string[], count: number): string[] {
     const out: string[] = [];
-    for (let i = 0; i < count; i++) out.push(i < before.length && this.rng.chance(0.6) ? this.retoken(before[i]) : this.line());
+    for (let i = 0; i < count; i++)
+      out.push(i < before.length && this.rng.chance(0.6) ? this.retoken(before[i]) : this.line());
     return out;
   }
 
@@ -153,7 +248,11 @@ export class TextMaker {
  * The reference Jaccard, written independently of src/core/dedup: the sets of `k`-token shingles
  * (tokens = whitespace-separated runs) of before + "\n" + after, as strings.
  */
-export function shingleJaccard(a: { before: string; after: string }, b: { before: string; after: string }, k = 5): number {
+export function shingleJaccard(
+  a: { before: string; after: string },
+  b: { before: string; after: string },
+  k = 5,
+): number {
   const x = shingles(a.before, a.after, k);
   const y = shingles(b.before, b.after, k);
   let shared = 0;

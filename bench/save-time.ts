@@ -15,14 +15,18 @@ import { arg, median } from './benchArgs';
 async function main(): Promise<void> {
   const db = arg('db');
   const runs = Number(arg('runs') ?? 3);
-  if (!db || !Number.isInteger(runs) || runs < 1) throw new Error('usage: node bench/run.mjs save-time --db <corpus.sqlite> [--runs 3]');
+  if (!db || !Number.isInteger(runs) || runs < 1)
+    throw new Error('usage: node bench/run.mjs save-time --db <corpus.sqlite> [--runs 3]');
   const store = await CorpusStore.open(db);
   const target = path.join(tmpdir(), `save-time-${process.pid}.sqlite`);
   const exportMs: number[] = [];
   const writeMs: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
-      store.run("INSERT INTO meta(key, value) VALUES ('save-time-bench', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [String(i)]);
+      store.run(
+        "INSERT INTO meta(key, value) VALUES ('save-time-bench', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        [String(i)],
+      );
       const t0 = performance.now();
       const bytes = store.export();
       const t1 = performance.now();
@@ -37,10 +41,22 @@ async function main(): Promise<void> {
     rmSync(target, { force: true });
   }
   const s = (ms: number) => Math.round(ms / 10) / 100;
-  console.log(JSON.stringify({
-    db, bytes: statSync(db).size, runs,
-    medianSeconds: { export: s(median(exportMs)), writeFsyncRename: s(median(writeMs)), total: s(median(exportMs.map((e, i) => e + writeMs[i]))) },
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        db,
+        bytes: statSync(db).size,
+        runs,
+        medianSeconds: {
+          export: s(median(exportMs)),
+          writeFsyncRename: s(median(writeMs)),
+          total: s(median(exportMs.map((e, i) => e + writeMs[i]))),
+        },
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 main().catch((e: Error) => {

@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   const db = arg('db');
   const runs = Number(arg('runs') ?? 3);
   const jsonl = !process.argv.includes('--no-jsonl');
-  if (!db || !Number.isInteger(runs) || runs < 1) throw new Error('usage: node bench/run.mjs search-replace-export --db <corpus.sqlite> [--runs 3]');
+  if (!db || !Number.isInteger(runs) || runs < 1)
+    throw new Error('usage: node bench/run.mjs search-replace-export --db <corpus.sqlite> [--runs 3]');
   const store = await CorpusStore.open(db);
   const dir = mkdtempSync(path.join(tmpdir(), 'sr-bench-'));
   const jsonlMs: number[] = [];
@@ -49,20 +50,36 @@ async function main(): Promise<void> {
       srCpuMs.push((cpu.user + cpu.system) / 1000);
       jsonlMs.push(t1 - t0);
       srMs.push(t2 - t1);
-      console.error(`run ${i + 1}: ${jsonl ? `jsonl ${Math.round(t1 - t0)} ms, ` : ''}search-replace ${Math.round(t2 - t1)} ms (CPU ${Math.round(srCpuMs[i])} ms)`);
+      console.error(
+        `run ${i + 1}: ${jsonl ? `jsonl ${Math.round(t1 - t0)} ms, ` : ''}search-replace ${Math.round(t2 - t1)} ms (CPU ${Math.round(srCpuMs[i])} ms)`,
+      );
     }
     const s = (ms: number) => Math.round(ms / 10) / 100;
     const { not_exported: _list, ...counts } = report!;
-    console.log(JSON.stringify({
-      db, runs, loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100), builtInMemory, counts,
-      medianSeconds: { jsonl: jsonl ? s(median(jsonlMs)) : null, searchReplace: s(median(srMs)), searchReplaceCpu: s(median(srCpuMs)) },
-      examplesPerSecond: Math.round(report!.examples / (median(srMs) / 1000)),
-      outputMB: {
-        jsonl: jsonl ? Math.round(statSync(path.join(dir, 'examples.jsonl')).size / 1e5) / 10 : null,
-        searchReplace: Math.round(statSync(path.join(dir, 'search-replace.jsonl')).size / 1e5) / 10,
-      },
-      peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          db,
+          runs,
+          loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+          builtInMemory,
+          counts,
+          medianSeconds: {
+            jsonl: jsonl ? s(median(jsonlMs)) : null,
+            searchReplace: s(median(srMs)),
+            searchReplaceCpu: s(median(srCpuMs)),
+          },
+          examplesPerSecond: Math.round(report!.examples / (median(srMs) / 1000)),
+          outputMB: {
+            jsonl: jsonl ? Math.round(statSync(path.join(dir, 'examples.jsonl')).size / 1e5) / 10 : null,
+            searchReplace: Math.round(statSync(path.join(dir, 'search-replace.jsonl')).size / 1e5) / 10,
+          },
+          peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     store.close();
     rmSync(dir, { recursive: true, force: true });

@@ -23,11 +23,26 @@ function suiteEntry(name, dirs) {
   const files = dirs.flatMap((d) => findTests(r(d)));
   const entry = r('out', `${name}.entry.ts`);
   mkdirSync(path.dirname(entry), { recursive: true });
-  writeFileSync(entry, files.map((f) => `import ${JSON.stringify(path.relative(path.dirname(entry), f).replace(/\\/g, '/').replace(/\.ts$/, ''))};`).join('\n') + '\n');
+  writeFileSync(
+    entry,
+    files
+      .map(
+        (f) =>
+          `import ${JSON.stringify(path.relative(path.dirname(entry), f).replace(/\\/g, '/').replace(/\.ts$/, ''))};`,
+      )
+      .join('\n') + '\n',
+  );
   return entry;
 }
 
-const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+};
 /**
  * What goes into the VSIX is minified (a third of the size; .vscodeignore keeps the maps out). The CLI
  * and the test bundles are not: their stack traces are read as they are.
@@ -41,24 +56,55 @@ const shipped = { ...common, minify: true };
 export async function runtimeAssets(dir, { minify = false } = {}) {
   mkdirSync(dir, { recursive: true });
   copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), path.join(dir, 'sql-wasm.wasm'));
-  await esbuild.build({ ...common, minify, entryPoints: [r('src/core/corpusBuild/hunkFactsWorker.ts')], outfile: path.join(dir, 'hunk-facts-worker.js') });
+  await esbuild.build({
+    ...common,
+    minify,
+    entryPoints: [r('src/core/corpusBuild/hunkFactsWorker.ts')],
+    outfile: path.join(dir, 'hunk-facts-worker.js'),
+  });
 }
 
 export async function buildUnitSuite() {
   mkdirSync(r('out/test'), { recursive: true });
-  await esbuild.build({ ...common, entryPoints: [suiteEntry('unit', ['test/unit', 'src/core'])], outfile: r('out/test/unit.js') });
+  await esbuild.build({
+    ...common,
+    entryPoints: [suiteEntry('unit', ['test/unit', 'src/core'])],
+    outfile: r('out/test/unit.js'),
+  });
   await runtimeAssets(r('out/test'));
 }
 
 export async function build() {
   mkdirSync(r('dist'), { recursive: true });
   await Promise.all([
-    esbuild.build({ ...shipped, entryPoints: [r('src/extension.ts')], outfile: r('dist/extension.js'), external: ['vscode'] }),
+    esbuild.build({
+      ...shipped,
+      entryPoints: [r('src/extension.ts')],
+      outfile: r('dist/extension.js'),
+      external: ['vscode'],
+    }),
     esbuild.build({ ...shipped, entryPoints: [r('src/extensionWorker.ts')], outfile: r('dist/worker.js') }),
-    esbuild.build({ ...common, entryPoints: [r('src/cli/main.ts')], outfile: r('dist/cli.js'), banner: { js: '#!/usr/bin/env node' } }),
-    esbuild.build({ ...shipped, platform: 'browser', format: 'esm', target: 'es2022', entryPoints: [r('webview/funnel/main.ts')], outfile: r('dist/webview/funnel.js') }),
+    esbuild.build({
+      ...common,
+      entryPoints: [r('src/cli/main.ts')],
+      outfile: r('dist/cli.js'),
+      banner: { js: '#!/usr/bin/env node' },
+    }),
+    esbuild.build({
+      ...shipped,
+      platform: 'browser',
+      format: 'esm',
+      target: 'es2022',
+      entryPoints: [r('webview/funnel/main.ts')],
+      outfile: r('dist/webview/funnel.js'),
+    }),
     buildUnitSuite(),
-    esbuild.build({ ...common, entryPoints: [suiteEntry('integration', ['test/integration/suite'])], outfile: r('out/test/integration.js'), external: ['vscode', 'mocha'] }),
+    esbuild.build({
+      ...common,
+      entryPoints: [suiteEntry('integration', ['test/integration/suite'])],
+      outfile: r('out/test/integration.js'),
+      external: ['vscode', 'mocha'],
+    }),
     runtimeAssets(r('dist'), { minify: true }),
   ]);
   copyFileSync(r('webview/funnel/funnel.css'), r('dist/webview/funnel.css'));
@@ -67,7 +113,11 @@ export async function build() {
 
 /** The sample corpus ships in dist/sample: fetched from the fake Gerrit and built by the real code. */
 export async function buildSample() {
-  await esbuild.build({ ...common, entryPoints: [r('scripts/sample-corpus-main.ts')], outfile: r('out/sample-corpus.js') });
+  await esbuild.build({
+    ...common,
+    entryPoints: [r('scripts/sample-corpus-main.ts')],
+    outfile: r('out/sample-corpus.js'),
+  });
   await runtimeAssets(r('out'));
   const { spawnSync } = await import('node:child_process');
   const result = spawnSync(process.execPath, [r('out/sample-corpus.js'), r('dist/sample')], { stdio: 'inherit' });
@@ -75,5 +125,8 @@ export async function buildSample() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  build().catch((e) => { console.error(e.message); process.exit(1); });
+  build().catch((e) => {
+    console.error(e.message);
+    process.exit(1);
+  });
 }

@@ -34,14 +34,26 @@ export const CODE_SERVER_MANIFEST = {
  */
 export const NESTED_ALLOW_SCRIPTS = {
   // Native modules built with node-gyp, and ripgrep's binary.
-  'lib/vscode': ['@parcel/watcher', '@vscode/deviceid', '@vscode/ripgrep', '@vscode/spdlog',
-    '@vscode/windows-process-tree', '@vscode/windows-registry', 'kerberos', 'native-watchdog', 'node-pty'],
+  'lib/vscode': [
+    '@parcel/watcher',
+    '@vscode/deviceid',
+    '@vscode/ripgrep',
+    '@vscode/spdlog',
+    '@vscode/windows-process-tree',
+    '@vscode/windows-registry',
+    'kerberos',
+    'native-watchdog',
+    'node-pty',
+  ],
   // Dev dependencies, left out by the postinstall's --omit=dev; the strict check reads the whole lockfile.
   'lib/vscode/extensions': ['@parcel/watcher', 'esbuild'],
 };
 
-const npm = (prefix, args) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefix', prefix],
-  { stdio: 'inherit', env: { ...process.env, npm_config_yes: 'true' } });
+const npm = (prefix, args) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefix', prefix], {
+    stdio: 'inherit',
+    env: { ...process.env, npm_config_yes: 'true' },
+  });
 
 /** Installs code-server into `prefix`: packages first, then their install scripts once lib/vscode's allowlist is in place. */
 export function installCodeServer(prefix) {
@@ -53,8 +65,10 @@ export function installCodeServer(prefix) {
   writeFileSync(path.join(prefix, 'package.json'), `${JSON.stringify(CODE_SERVER_MANIFEST, null, 2)}\n`);
   npm(prefix, ['install', '--ignore-scripts']);
   for (const [dir, names] of Object.entries(NESTED_ALLOW_SCRIPTS)) {
-    writeFileSync(path.join(prefix, 'node_modules', 'code-server', dir, '.npmrc'),
-      `# review-corpus (scripts/code-server.mjs): install scripts allowed in this project\nallow-scripts=${names.join(',')}\n`);
+    writeFileSync(
+      path.join(prefix, 'node_modules', 'code-server', dir, '.npmrc'),
+      `# review-corpus (scripts/code-server.mjs): install scripts allowed in this project\nallow-scripts=${names.join(',')}\n`,
+    );
   }
   try {
     // --unsafe-perm: code-server's postinstall refuses to run as root without it.
@@ -77,5 +91,10 @@ export function ensureCodeServer() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try { console.log(ensureCodeServer()); } catch (e) { console.error(`review-corpus: ${e.message}`); process.exit(1); }
+  try {
+    console.log(ensureCodeServer());
+  } catch (e) {
+    console.error(`review-corpus: ${e.message}`);
+    process.exit(1);
+  }
 }

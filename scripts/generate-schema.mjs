@@ -1,7 +1,8 @@
 // Writes schemas/corpus.schema.json from src/core/config/corpusSchema.ts, whose rules part is the rule
-// parameters (src/core/config/ruleParameters.ts), the single source of truth for every threshold.
-//   node scripts/generate-schema.mjs           # write the file
-//   node scripts/generate-schema.mjs --check   # exit 1 when the file is not what the code generates
+// parameters each rule declares (assembled by src/core/config/ruleParameters.ts), and the README's
+// table of rule parameters (between its rule-parameters markers) from the same declarations.
+//   node scripts/generate-schema.mjs           # write both
+//   node scripts/generate-schema.mjs --check   # exit 1 when either is not what the code generates
 import * as esbuild from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,30 +11,61 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMA_FILE = path.join(ROOT, 'schemas/corpus.schema.json');
+const README_FILE = path.join(ROOT, 'README.md');
 const bundle = path.join(ROOT, `out/generate-schema-${process.pid}.cjs`);
 
 await esbuild.build({
-  bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning',
-  entryPoints: [path.join(ROOT, 'src/core/config/corpusSchema.ts')], outfile: bundle,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  logLevel: 'warning',
+  stdin: {
+    contents:
+      "export { corpusSchemaText } from './corpusSchema'; export { withRuleParametersTable } from './ruleParametersTable';",
+    resolveDir: path.join(ROOT, 'src/core/config'),
+    loader: 'ts',
+  },
+  outfile: bundle,
 });
-let corpusSchemaText;
+let corpusSchemaText, withRuleParametersTable;
 try {
-  ({ corpusSchemaText } = createRequire(import.meta.url)(bundle));
+  ({ corpusSchemaText, withRuleParametersTable } = createRequire(import.meta.url)(bundle));
 } finally {
   rmSync(bundle, { force: true });
 }
-const text = corpusSchemaText();
-const relative = path.relative(ROOT, SCHEMA_FILE);
+const read = (file) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}; // missing counts as stale
+const readme = read(README_FILE);
+const readmeText = withRuleParametersTable(readme);
+if (readmeText === undefined) {
+  console.error('README.md has no <!-- rule-parameters:start --> … <!-- rule-parameters:end --> markers for the table');
+  process.exit(1);
+}
+const outputs = [
+  { file: SCHEMA_FILE, text: corpusSchemaText(), current: read(SCHEMA_FILE) },
+  { file: README_FILE, text: readmeText, current: readme },
+];
 
 if (process.argv.includes('--check')) {
-  let current = '';
-  try { current = readFileSync(SCHEMA_FILE, 'utf8'); } catch { /* missing counts as stale */ }
-  if (current !== text) {
-    console.error(`${relative} is not what src/core/config/corpusSchema.ts generates; run \`npm run schema\``);
+  const stale = outputs.filter((o) => o.current !== o.text).map((o) => path.relative(ROOT, o.file));
+  if (stale.length) {
+    console.error(
+      `${stale.join(' and ')} ${stale.length > 1 ? 'are' : 'is'} not what the rule declarations generate; run \`npm run schema\``,
+    );
     process.exit(1);
   }
-  console.log(`${relative} is up to date`);
+  console.log(`${outputs.map((o) => path.relative(ROOT, o.file)).join(' and ')} are up to date`);
 } else {
-  writeFileSync(SCHEMA_FILE, text);
-  console.log(`wrote ${relative}`);
+  // README.md is shared: write it only when its table changed, so nothing else in it is touched.
+  for (const o of outputs) {
+    if (o.current === o.text) continue;
+    writeFileSync(o.file, o.text);
+    console.log(`wrote ${path.relative(ROOT, o.file)}`);
+  }
 }

@@ -45,23 +45,46 @@ function pathPolylines(d) {
     const ox = relative ? x : 0;
     const oy = relative ? y : 0;
     switch (command.toUpperCase()) {
-      case 'M': x = ox + num(); y = oy + num(); line = [[x, y]]; lines.push(line); command = relative ? 'l' : 'L'; break;
-      case 'L': x = ox + num(); y = oy + num(); line.push([x, y]); break;
-      case 'H': x = ox + num(); line.push([x, y]); break;
-      case 'V': y = oy + num(); line.push([x, y]); break;
+      case 'M':
+        x = ox + num();
+        y = oy + num();
+        line = [[x, y]];
+        lines.push(line);
+        command = relative ? 'l' : 'L';
+        break;
+      case 'L':
+        x = ox + num();
+        y = oy + num();
+        line.push([x, y]);
+        break;
+      case 'H':
+        x = ox + num();
+        line.push([x, y]);
+        break;
+      case 'V':
+        y = oy + num();
+        line.push([x, y]);
+        break;
       case 'C': {
         const [x1, y1, x2, y2, x3, y3] = [ox + num(), oy + num(), ox + num(), oy + num(), ox + num(), oy + num()];
         const [x0, y0] = [x, y];
         for (let s = 1; s <= CURVE_STEPS; s++) {
           const t = s / CURVE_STEPS;
           const u = 1 - t;
-          line.push([u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3, u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3]);
+          line.push([
+            u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3,
+            u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3,
+          ]);
         }
         [x, y] = [x3, y3];
         break;
       }
-      case 'Z': line.push(line[0]); [x, y] = line[0]; break;
-      default: throw new Error(`${SVG_FILE}: path command ${command} is not drawn by scripts/icon.mjs`);
+      case 'Z':
+        line.push(line[0]);
+        [x, y] = line[0];
+        break;
+      default:
+        throw new Error(`${SVG_FILE}: path command ${command} is not drawn by scripts/icon.mjs`);
     }
   }
   return lines;
@@ -111,7 +134,9 @@ export function renderPixels(svg = readFileSync(SVG_FILE, 'utf8')) {
     for (let col = 0; col < ICON_SIZE; col++) {
       const px = col + 0.5;
       let d = Infinity;
-      for (const s of near) if (Math.min(s[0][0], s[1][0]) - reach <= px && px <= Math.max(s[0][0], s[1][0]) + reach) d = Math.min(d, distanceToSegment(px, py, s));
+      for (const s of near)
+        if (Math.min(s[0][0], s[1][0]) - reach <= px && px <= Math.max(s[0][0], s[1][0]) + reach)
+          d = Math.min(d, distanceToSegment(px, py, s));
       const ink = Math.max(0, Math.min(1, half - d + 0.5));
       const o = (row * ICON_SIZE + col) * 4;
       for (let c = 0; c < 3; c++) pixels[o + c] = Math.round(BACKGROUND[c] + (INK[c] - BACKGROUND[c]) * ink);
@@ -148,7 +173,12 @@ export function encodePng(pixels, size = ICON_SIZE) {
   header.set([8, 6, 0, 0, 0], 8);
   const raw = Buffer.alloc(size * (size * 4 + 1));
   for (let row = 0; row < size; row++) pixels.copy(raw, row * (size * 4 + 1) + 1, row * size * 4, (row + 1) * size * 4);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Width, height and RGBA pixels of a PNG written by encodePng (8-bit RGBA, unfiltered rows). */
@@ -160,16 +190,25 @@ export function decodePng(png) {
     const length = png.readUInt32BE(offset);
     const type = png.toString('latin1', offset + 4, offset + 8);
     const data = png.subarray(offset + 8, offset + 8 + length);
-    if (type === 'IHDR') header = { width: data.readUInt32BE(0), height: data.readUInt32BE(4), depth: data[8], colorType: data[9], interlace: data[12] };
+    if (type === 'IHDR')
+      header = {
+        width: data.readUInt32BE(0),
+        height: data.readUInt32BE(4),
+        depth: data[8],
+        colorType: data[9],
+        interlace: data[12],
+      };
     if (type === 'IDAT') idat.push(data);
     offset += 12 + length;
   }
-  if (!header || header.depth !== 8 || header.colorType !== 6 || header.interlace !== 0) throw new Error('not an 8-bit RGBA, non-interlaced PNG');
+  if (!header || header.depth !== 8 || header.colorType !== 6 || header.interlace !== 0)
+    throw new Error('not an 8-bit RGBA, non-interlaced PNG');
   const raw = inflateSync(Buffer.concat(idat));
   const stride = header.width * 4 + 1;
   const pixels = Buffer.alloc(header.width * header.height * 4);
   for (let row = 0; row < header.height; row++) {
-    if (raw[row * stride] !== 0) throw new Error(`row ${row} is filtered (${raw[row * stride]}); encodePng writes none`);
+    if (raw[row * stride] !== 0)
+      throw new Error(`row ${row} is filtered (${raw[row * stride]}); encodePng writes none`);
     raw.copy(pixels, row * header.width * 4, row * stride + 1, (row + 1) * stride);
   }
   return { ...header, pixels };

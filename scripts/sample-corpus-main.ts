@@ -15,5 +15,8 @@ buildSampleCorpus(folder, { log: (l) => console.log(l), keepHostsRunning: serve 
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   },
-  (e: Error) => { console.error(`sample corpus: ${e.message}`); process.exit(1); },
+  (e: Error) => {
+    console.error(`sample corpus: ${e.message}`);
+    process.exit(1);
+  },
 );

@@ -21,7 +21,9 @@ function onPath(cmd) {
 /** Runs the sample builder with --serve and resolves once the corpus is written. */
 function serveSample() {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'out', 'sample-corpus.js'), SAMPLE, '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(ROOT, 'out', 'sample-corpus.js'), SAMPLE, '--serve'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     started.push(child.pid);
     let out = '';
     child.stdout.on('data', (d) => {
@@ -50,14 +52,38 @@ async function main() {
   } else {
     const bin = ensureCodeServer();
     const vsix = packageVsix(ROOT, path.join(WORK, 'review-corpus.vsix'));
-    const dirs = { extensionsDir: path.join(WORK, 'extensions'), userDataDir: path.join(WORK, 'user-data'), configFile: path.join(WORK, 'code-server.yaml') };
+    const dirs = {
+      extensionsDir: path.join(WORK, 'extensions'),
+      userDataDir: path.join(WORK, 'user-data'),
+      configFile: path.join(WORK, 'code-server.yaml'),
+    };
     mkdirSync(path.join(dirs.userDataDir, 'User'), { recursive: true });
-    writeFileSync(path.join(dirs.userDataDir, 'User', 'settings.json'), JSON.stringify({ 'workbench.startupEditor': 'none' }));
+    writeFileSync(
+      path.join(dirs.userDataDir, 'User', 'settings.json'),
+      JSON.stringify({ 'workbench.startupEditor': 'none' }),
+    );
     writeFileSync(dirs.configFile, 'auth: none\n');
     installVsixes(bin, dirs, [vsix]);
     const port = Number(process.env.PORT) || (await freePort());
-    const server = spawn(bin, ['--config', dirs.configFile, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--user-data-dir', dirs.userDataDir,
-      '--extensions-dir', dirs.extensionsDir, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+    const server = spawn(
+      bin,
+      [
+        '--config',
+        dirs.configFile,
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${port}`,
+        '--user-data-dir',
+        dirs.userDataDir,
+        '--extensions-dir',
+        dirs.extensionsDir,
+        '--disable-telemetry',
+        '--disable-update-check',
+        '--disable-workspace-trust',
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'], detached: true },
+    );
     started.push(server.pid);
     const url = new URL(`http://127.0.0.1:${port}/`);
     url.searchParams.set('folder', SAMPLE);

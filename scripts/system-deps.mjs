@@ -24,5 +24,10 @@ export function ensureSystemPackages() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try { ensureSystemPackages(); } catch (e) { console.error(`review-corpus: ${e.message}`); process.exit(1); }
+  try {
+    ensureSystemPackages();
+  } catch (e) {
+    console.error(`review-corpus: ${e.message}`);
+    process.exit(1);
+  }
 }

@@ -14,14 +14,39 @@ let bundle = path.join(ROOT, 'out/test/unit.js');
 if (files.length > 0) {
   const entry = path.join(ROOT, `out/test/focused-${process.pid}.entry.ts`);
   mkdirSync(path.dirname(entry), { recursive: true });
-  writeFileSync(entry, files.map((f) => `import ${JSON.stringify(path.relative(path.dirname(entry), path.resolve(f)).replace(/\.ts$/, ''))};`).join('\n') + '\n');
+  writeFileSync(
+    entry,
+    files
+      .map((f) => `import ${JSON.stringify(path.relative(path.dirname(entry), path.resolve(f)).replace(/\.ts$/, ''))};`)
+      .join('\n') + '\n',
+  );
   bundle = path.join(ROOT, `out/test/focused-${process.pid}.js`);
-  await esbuild.build({ bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, entryPoints: [entry], outfile: bundle, logLevel: 'warning' });
+  await esbuild.build({
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    entryPoints: [entry],
+    outfile: bundle,
+    logLevel: 'warning',
+  });
   const { runtimeAssets } = await import('./build.mjs');
   await runtimeAssets(path.join(ROOT, 'out/test'));
 } else {
   const { buildUnitSuite } = await import('./build.mjs');
   await buildUnitSuite();
 }
-const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/mocha/bin/mocha.js'), '--enable-source-maps', '--timeout', '20000', ...mochaArgs, bundle], { stdio: 'inherit', cwd: ROOT });
+const result = spawnSync(
+  process.execPath,
+  [
+    path.join(ROOT, 'node_modules/mocha/bin/mocha.js'),
+    '--enable-source-maps',
+    '--timeout',
+    '20000',
+    ...mochaArgs,
+    bundle,
+  ],
+  { stdio: 'inherit', cwd: ROOT },
+);
 process.exit(result.status ?? 1);

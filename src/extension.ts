@@ -11,15 +11,19 @@ import { FlagDecorations } from './extension/diff/flagDecorations';
 import { ReadOnlyCommentThreads } from './extension/diff/commentThreads';
 import { ActiveExample } from './extension/diff/activeExample';
 import { registerCorpusCommands } from './extension/registerCorpusCommands';
+import { registerJudge } from './extension/registerJudge';
 import { registerReviewCommands } from './extension/registerReviewCommands';
 import { registerCorpusReports } from './extension/registerCorpusReports';
 import { registerSearchReplace } from './extension/registerSearchReplace';
 import { registerProtectReferences } from './extension/registerProtectReferences';
+import { registerAuditSample } from './extension/registerAuditSample';
+import { registerHalvesCommand } from './extension/registerHalvesCommand';
 import { ProtectedOverlapDecorations } from './extension/diff/protectedDecorations';
 import { registerStatusBar } from './extension/registerStatusBar';
 import { registerFunnelReport } from './extension/funnel/registerFunnelReport';
 import { registerSampleCorpus } from './extension/registerSampleCorpus';
 import { registerNewCorpus } from './extension/registerNewCorpus';
+import { registerQualityLabel } from './extension/registerQualityLabel';
 import { showError } from './extension/registerCommand';
 
 /** What the extension exports; the integration suite reads state through it. */
@@ -41,24 +45,36 @@ export async function activate(context: vscode.ExtensionContext): Promise<Review
   const { tree, disposables: treeDisposables } = registerTree(session);
   const active = new ActiveExample(session);
   const api: ReviewCorpusApi = {
-    session, tree, active,
+    session,
+    tree,
+    active,
     threads: new ReadOnlyCommentThreads(session),
     flags: new FlagDecorations(session),
     comments: new CommentDecorations(session, context.extensionUri),
     protectedOverlaps: new ProtectedOverlapDecorations(session),
   };
   context.subscriptions.push(
-    log, session, active, api.threads, api.flags, api.comments, api.protectedOverlaps,
+    log,
+    session,
+    active,
+    api.threads,
+    api.flags,
+    api.comments,
+    api.protectedOverlaps,
     ...treeDisposables,
     ...registerContentProvider(session),
     ...registerCorpusCommands(context, session, salt),
+    ...registerJudge(context, session),
     ...registerReviewCommands(session, salt, active, tree),
     ...registerCorpusReports(context, session, salt),
     ...registerSearchReplace(context, session, active),
     ...registerProtectReferences(session),
+    ...registerAuditSample(session),
+    ...registerHalvesCommand(session),
     ...registerStatusBar(session),
     ...registerSampleCorpus(context, session),
     ...registerNewCorpus(session),
+    ...registerQualityLabel(session, salt, active),
     ...registerFunnelReport(context, session, async ({ org, window, rule }) => {
       const node = tree.provider.findGroup(org, window, rule);
       if (node) await tree.view.reveal(node, { select: true, focus: true, expand: true });

@@ -4,11 +4,14 @@
 //   'cancel'}; out {progress|done|error}.
 // - {type: 'serve-edits', dbFile}: the background saver of small edits (core/edits.ts). Then
 //   EditSaverRequests; out EditSaverReplies.
+// - {type: 'diversity', dbFile, buildId}: the funnel report's diversity of that build (core/diversity);
+//   out {done, result: DiversityReport}|{error}.
 // Either way the parent ends it: it has the result, or the saver is idle.
 import { serveEdits, type EditSaverRequest } from './core/edits';
 import { runJob, type JobRequest } from './core/jobs';
 import { listenToParent } from './core/process/parentLink';
 import { UserError } from './core/store/errors';
+import { diversityOfFile } from './core/diversity/report';
 
 const send = (m: object) => process.send?.(m);
 const controller = new AbortController();
@@ -18,25 +21,40 @@ let saverHandler: ((r: EditSaverRequest) => void) | undefined;
 function runRequest(request: JobRequest): void {
   runJob(request, controller.signal, (p) => send({ type: 'progress', ...p }))
     .then((result) => send({ type: 'done', result }))
-    .catch((e: Error) => send({
-      type: 'error',
-      cancelled: controller.signal.aborted,
-      message: e instanceof UserError ? e.message : `${e.name}: ${e.message}`,
-    }));
+    .catch((e: Error) =>
+      send({
+        type: 'error',
+        cancelled: controller.signal.aborted,
+        message: e instanceof UserError ? e.message : `${e.name}: ${e.message}`,
+      }),
+    );
 }
 
 if (process.send) {
-  listenToParent(() => controller.abort(), (m) => {
-    const message = m as { type?: string; request?: JobRequest; dbFile?: string };
-    if (role === 'saver') saverHandler?.(m as EditSaverRequest);
-    else if (role === undefined && message.type === 'run' && message.request) {
-      role = 'job';
-      runRequest(message.request);
-    } else if (role === undefined && message.type === 'serve-edits' && message.dbFile) {
-      role = 'saver';
-      serveEdits(message.dbFile, (handler) => (saverHandler = handler), send);
-    }
-  });
+  listenToParent(
+    () => controller.abort(),
+    (m) => {
+      const message = m as { type?: string; request?: JobRequest; dbFile?: string; buildId?: number };
+      if (role === 'saver') saverHandler?.(m as EditSaverRequest);
+      else if (role === undefined && message.type === 'run' && message.request) {
+        role = 'job';
+        runRequest(message.request);
+      } else if (role === undefined && message.type === 'serve-edits' && message.dbFile) {
+        role = 'saver';
+        serveEdits(message.dbFile, (handler) => (saverHandler = handler), send);
+      } else if (
+        role === undefined &&
+        message.type === 'diversity' &&
+        message.dbFile &&
+        typeof message.buildId === 'number'
+      ) {
+        role = 'job';
+        diversityOfFile(message.dbFile, message.buildId)
+          .then((result) => send({ type: 'done', result }))
+          .catch((e: Error) => send({ type: 'error', message: `${e.name}: ${e.message}` }));
+      }
+    },
+  );
   // Kept alive by its channel until the parent ends it: exiting on its own could drop the last
   // message unsent, or the saver's next request.
   process.channel?.ref();

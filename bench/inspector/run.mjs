@@ -65,41 +65,74 @@ async function ensureCorpus() {
   }
   rmSync(CORPUS_DIR, { recursive: true, force: true });
   mkdirSync(CORPUS_DIR, { recursive: true });
-  step(`generating ${examples} examples (about 75 s for 100k)`, process.execPath, [path.join(ROOT, 'bench', 'run.mjs'), 'generate', '--examples', String(examples), '--out', DB]);
+  step(`generating ${examples} examples (about 75 s for 100k)`, process.execPath, [
+    path.join(ROOT, 'bench', 'run.mjs'),
+    'generate',
+    '--examples',
+    String(examples),
+    '--out',
+    DB,
+  ]);
   await writeCorpusJson();
-  step('building the corpus with the CLI (about 75 s for 100k)', process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'build', '--db', DB, '--config', CONFIG]);
-  writeFileSync(READY, `${JSON.stringify({ examples, builtAt: new Date().toISOString(), bytes: statSync(DB).size })}\n`);
+  step('building the corpus with the CLI (about 75 s for 100k)', process.execPath, [
+    path.join(ROOT, 'dist', 'cli.js'),
+    'build',
+    '--db',
+    DB,
+    '--config',
+    CONFIG,
+  ]);
+  writeFileSync(
+    READY,
+    `${JSON.stringify({ examples, builtAt: new Date().toISOString(), bytes: statSync(DB).size })}\n`,
+  );
 }
 
 async function bundleSuite() {
   mkdirSync(path.dirname(SUITE_BUNDLE), { recursive: true });
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'bench', 'inspector', 'suite', 'inspector.bench.ts')], outfile: SUITE_BUNDLE,
-    bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning', external: ['vscode', 'mocha'],
+    entryPoints: [path.join(ROOT, 'bench', 'inspector', 'suite', 'inspector.bench.ts')],
+    outfile: SUITE_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    logLevel: 'warning',
+    external: ['vscode', 'mocha'],
   });
 }
 
 async function main() {
-  if (!argv.includes('--no-build')) step('building the extension', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
+  if (!argv.includes('--no-build'))
+    step('building the extension', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
   await ensureCorpus();
   await bundleSuite();
   rmSync(FIGURES, { force: true });
   let failed = null;
   try {
     const grep = option('grep', undefined);
-    step(`running the benchmark in code-server (${runs} runs per figure)`, process.execPath, [path.join(ROOT, 'test', 'integration', 'run-code-server.mjs'), ...(grep ? ['--grep', grep] : [])], {
-      REVIEW_CORPUS_IT_SUITE: SUITE_BUNDLE,
-      REVIEW_CORPUS_IT_RESULTS_JSON: path.join(DIR, 'integration.json'),
-      REVIEW_CORPUS_IT_TIMEOUT_MS: String(25 * 60_000),
-      REVIEW_CORPUS_BENCH_CORPUS: CONFIG,
-      REVIEW_CORPUS_BENCH_OUT: FIGURES,
-      REVIEW_CORPUS_BENCH_RUNS: String(runs),
-    });
+    step(
+      `running the benchmark in code-server (${runs} runs per figure)`,
+      process.execPath,
+      [path.join(ROOT, 'test', 'integration', 'run-code-server.mjs'), ...(grep ? ['--grep', grep] : [])],
+      {
+        REVIEW_CORPUS_IT_SUITE: SUITE_BUNDLE,
+        REVIEW_CORPUS_IT_RESULTS_JSON: path.join(DIR, 'integration.json'),
+        REVIEW_CORPUS_IT_TIMEOUT_MS: String(25 * 60_000),
+        REVIEW_CORPUS_BENCH_CORPUS: CONFIG,
+        REVIEW_CORPUS_BENCH_OUT: FIGURES,
+        REVIEW_CORPUS_BENCH_RUNS: String(runs),
+      },
+    );
   } catch (e) {
     failed = e.message;
   }
   if (existsSync(FIGURES)) {
-    const report = markdownReport(JSON.parse(readFileSync(FIGURES, 'utf8')), { command: `node bench/inspector/run.mjs${runs === 5 ? '' : ` --runs ${runs}`}`, dbBytes: statSync(DB).size });
+    const report = markdownReport(JSON.parse(readFileSync(FIGURES, 'utf8')), {
+      command: `node bench/inspector/run.mjs${runs === 5 ? '' : ` --runs ${runs}`}`,
+      dbBytes: statSync(DB).size,
+    });
     writeFileSync(path.join(DIR, 'BENCHMARKS-section.md'), report);
     console.log(`\n${report}`);
     console.log(`raw figures: ${path.relative(ROOT, FIGURES)}`);

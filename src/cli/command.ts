@@ -47,30 +47,51 @@ function flag(name: string, spec: CliOption): string {
 
 /** The usage line after `review-corpus `, e.g. `build --db <file> [--config <corpus.json>]`. */
 export function usageLine(cmd: CliCommand): string {
-  const options = Object.entries(cmd.options).map(([name, spec]) => (spec.required ? flag(name, spec) : `[${flag(name, spec)}]`));
+  const options = Object.entries(cmd.options).map(([name, spec]) =>
+    spec.required ? flag(name, spec) : `[${flag(name, spec)}]`,
+  );
   return [cmd.name, ...options, ...(cmd.positional === undefined ? [] : [cmd.positional])].join(' ');
 }
 
 export function helpText(cmd: CliCommand): string {
-  const rows = Object.entries(cmd.options).map(([name, spec]) => [flag(name, spec), `${spec.description}${spec.required ? ' (required)' : ''}`]);
+  const rows = Object.entries(cmd.options).map(([name, spec]) => [
+    flag(name, spec),
+    `${spec.description}${spec.required ? ' (required)' : ''}`,
+  ]);
   rows.push(['-h, --help', 'print this help']);
   const width = Math.max(...rows.map(([f]) => f.length));
-  return [`usage: review-corpus ${usageLine(cmd)}`, '', cmd.summary, '', 'options:', ...rows.map(([f, d]) => `  ${f.padEnd(width)}  ${d}`)].join('\n');
+  return [
+    `usage: review-corpus ${usageLine(cmd)}`,
+    '',
+    cmd.summary,
+    '',
+    'options:',
+    ...rows.map(([f, d]) => `  ${f.padEnd(width)}  ${d}`),
+  ].join('\n');
 }
 
 /** Parses argv strictly; any bad argument becomes a one-line UserError naming it. */
-export function parseCommandArgs(cmd: CliCommand, argv: string[]): Record<string, string | boolean | undefined> | 'help' {
+export function parseCommandArgs(
+  cmd: CliCommand,
+  argv: string[],
+): Record<string, string | boolean | undefined> | 'help' {
   let parsed;
   try {
     const options = Object.fromEntries(Object.entries(cmd.options).map(([name, spec]) => [name, { type: spec.type }]));
-    parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: cmd.positional !== undefined });
+    parsed = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: cmd.positional !== undefined,
+    });
   } catch (e) {
     throw new UserError(`${cmd.name}: ${describeParseError(e as Error & { code?: string })}`);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values.help) return 'help';
   if (cmd.positional !== undefined) {
-    if (parsed.positionals.length !== 1) throw new UserError(`${cmd.name}: give exactly one ${cmd.positional} (got ${parsed.positionals.length})`);
+    if (parsed.positionals.length !== 1)
+      throw new UserError(`${cmd.name}: give exactly one ${cmd.positional} (got ${parsed.positionals.length})`);
     values._ = parsed.positionals[0];
   }
   for (const name of Object.keys(cmd.options).filter((n) => cmd.options[n].required)) {
@@ -91,7 +112,8 @@ export const DB_OPTION: CliOption = { type: 'string', arg: '<file>', description
 
 /** `--wait` of every writer: see lockWaitMs. */
 export const WAIT_OPTION: CliOption = {
-  type: 'string', arg: '<seconds>',
+  type: 'string',
+  arg: '<seconds>',
   description: `how long to wait for another writer's lock on the file (default ${DEFAULT_WRITER_WAIT_MS / 1000}; 0 fails at once)`,
 };
 
@@ -99,7 +121,8 @@ export const WAIT_OPTION: CliOption = {
 export function lockWaitMs(cmd: string, value: string | boolean | undefined): number {
   if (value === undefined) return DEFAULT_WRITER_WAIT_MS;
   const s = String(value);
-  if (!/^\d+(\.\d+)?$/.test(s)) throw new UserError(`${cmd}: --wait ${s}: a number of seconds (0 fails at once if another writer holds the file)`);
+  if (!/^\d+(\.\d+)?$/.test(s))
+    throw new UserError(`${cmd}: --wait ${s}: a number of seconds (0 fails at once if another writer holds the file)`);
   return Number(s) * 1000;
 }
 

@@ -17,13 +17,16 @@ function mainHelp(): string {
     'commands:',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Run `review-corpus help <command>` (or `review-corpus <command> -h`) for a command\'s options.',
+    "Run `review-corpus help <command>` (or `review-corpus <command> -h`) for a command's options.",
   ].join('\n');
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === 'help' && rest.length > 0) return runCli([rest[0], '--help'], io);
+  const [name] = argv;
+  if (name === 'help' && argv.length > 1) {
+    const two = COMMANDS.some((c) => c.name === `${argv[1]} ${argv[2]}`);
+    return runCli([...argv.slice(1, two ? 3 : 2), '--help'], io);
+  }
   if (name === undefined || HELP_FLAGS.includes(name) || name === 'help') {
     io.out(mainHelp());
     return name === undefined ? 2 : 0;
@@ -32,11 +35,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.out(pkg.version);
     return 0;
   }
-  const cmd = COMMANDS.find((c) => c.name === name) as CliCommand | undefined;
-  if (!cmd) {
-    io.err(`review-corpus: unknown command '${name}' (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+  const found = findCommand(argv);
+  if (!found) {
+    const family = COMMANDS.filter((c) => c.name.startsWith(`${name} `)).map((c) => c.name);
+    io.err(
+      family.length
+        ? `review-corpus: ${visibleEscapes(name)} needs a subcommand: ${family.join(', ')}`
+        : `review-corpus: unknown command '${name}' (commands: ${COMMANDS.map((c) => c.name).join(', ')})`,
+    );
     return 2;
   }
+  const { cmd, rest } = found;
   try {
     const values = parseCommandArgs(cmd, rest);
     if (values === 'help') {
@@ -58,6 +67,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (io.env.REVIEW_CORPUS_DEBUG) io.err(String((e as Error).stack));
     return 1;
   }
+}
+
+/** A command of two words (`audit sample`) is found before a one-word one; `rest` is what follows its name. */
+function findCommand(argv: string[]): { cmd: CliCommand; rest: string[] } | undefined {
+  const two = COMMANDS.find((c) => argv.length > 1 && c.name === `${argv[0]} ${argv[1]}`);
+  if (two) return { cmd: two as CliCommand, rest: argv.slice(2) };
+  const one = COMMANDS.find((c) => c.name === argv[0]);
+  return one ? { cmd: one as CliCommand, rest: argv.slice(1) } : undefined;
 }
 
 function runHere(argv: string[]): void {
@@ -88,18 +105,31 @@ function runHere(argv: string[]): void {
     env: process.env,
     signal: controller.signal,
     errIsTTY: process.stderr.isTTY === true,
-  }).then((code) => { process.exitCode = readerGone ? 0 : code; });
+  }).then((code) => {
+    process.exitCode = readerGone ? 0 : code;
+  });
 }
 
 if (require.main === module) {
   const argv = process.argv.slice(2);
-  const cmd = COMMANDS.find((c) => c.name === argv[0]);
+  const cmd = findCommand(argv)?.cmd;
   // Under a debugger or profiler the work stays in the process being watched.
   const watched = process.execArgv.some((a) => /^--(inspect|cpu-prof|heap-prof|prof)/.test(a));
-  const tunables = cmd?.holdsWholeCorpus && !argv.some((a) => HELP_FLAGS.includes(a)) && !watched ? hugePagesTunables(currentPlatform()) : undefined;
+  const tunables =
+    cmd?.holdsWholeCorpus && !argv.some((a) => HELP_FLAGS.includes(a)) && !watched
+      ? hugePagesTunables(currentPlatform())
+      : undefined;
   if (tunables === undefined) runHere(argv);
   else {
-    if (process.env.REVIEW_CORPUS_DEBUG) process.stderr.write(`review-corpus: running ${cmd?.name} with GLIBC_TUNABLES=${tunables} (transparent huge pages)\n`);
-    relaunch(tunables).then((code) => { process.exitCode = code; }, () => runHere(argv));
+    if (process.env.REVIEW_CORPUS_DEBUG)
+      process.stderr.write(
+        `review-corpus: running ${cmd?.name} with GLIBC_TUNABLES=${tunables} (transparent huge pages)\n`,
+      );
+    relaunch(tunables).then(
+      (code) => {
+        process.exitCode = code;
+      },
+      () => runHere(argv),
+    );
   }
 }

@@ -40,5 +40,5 @@ export function relaunch(tunables: string): Promise<number> {
 function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
   if (code !== null) return code;
   const numbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
-  return 128 + (signal ? numbers[signal] ?? 0 : 0);
+  return 128 + (signal ? (numbers[signal] ?? 0) : 0);
 }

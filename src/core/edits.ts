@@ -1,5 +1,5 @@
 // The small changes the inspector makes to a corpus (a label, flag decisions, sealing a window,
-// registering a protected reference set) as
+// registering a protected reference set, tagging a build) as
 // plain data. The extension applies an edit to its open copy at once and hands the same edit to a
 // background worker, which applies it to a copy of its own and saves the file (saving a large corpus
 // takes seconds). Each edit carries its time, so both copies end up identical.
@@ -9,16 +9,26 @@ import { setLabel, type Label } from './labels/labels';
 import { statSync } from 'node:fs';
 import { CorpusStore, EDIT_RESERVE_BYTES } from './store/corpusStore';
 import { withWriterLock } from './store/writerLock';
+import { journalPath } from './store/journal';
 import { registerReferenceSet, type ReferenceItem } from './decontam/referenceSets';
+import { drawAuditSample } from './labels/auditSample';
+import { tagBuild } from './versions/tags';
+import { registerHalves } from './corpusBuild/halvesRegistry';
+import { setQualityLabel } from './judge/judgmentStore';
+import type { QualityLabel } from './judge/types';
 
 export type CorpusEdit =
   | { kind: 'label'; exampleKey: string; rater: string; label: Label; at: string }
   | { kind: 'flags'; flagIds: number[]; status: 'confirmed' | 'dismissed'; rater: string; at: string }
   | { kind: 'seal'; window: string; at: string }
   | { kind: 'unseal'; window: string; rater: string; at: string }
-  | { kind: 'protect'; name: string; items: ReferenceItem[]; replace: boolean; at: string };
+  | { kind: 'protect'; name: string; items: ReferenceItem[]; replace: boolean; at: string }
+  | { kind: 'auditSample'; buildId: number; size: number; seed: string; redraw: boolean; at: string }
+  | { kind: 'tag'; buildId: number; name: string; at: string }
+  | { kind: 'halves'; buildId: number; window?: string; replace: boolean; at: string }
+  | { kind: 'qualityLabel'; label: QualityLabel };
 
-/** Applies one edit; returns the window's seal hash for 'seal', the set's SHA-256 for 'protect'. Throws UserError for an impossible edit. */
+/** Applies one edit; returns the window's seal hash for 'seal', the set's SHA-256 for 'protect', the name for 'tag'. Throws UserError for an impossible edit. */
 export function applyEdit(store: CorpusStore, edit: CorpusEdit): string | undefined {
   switch (edit.kind) {
     case 'label':
@@ -32,8 +42,24 @@ export function applyEdit(store: CorpusStore, edit: CorpusEdit): string | undefi
     case 'unseal':
       unsealWindow(store, edit.window, edit.rater, edit.at);
       return undefined;
+    case 'auditSample': // deterministic in build and seed, so both copies draw the same items
+      return drawAuditSample(store, {
+        buildId: edit.buildId,
+        size: edit.size,
+        seed: edit.seed,
+        redraw: edit.redraw,
+        at: edit.at,
+      }).itemsSha256;
     case 'protect':
       return registerReferenceSet(store, edit.name, edit.items, { replace: edit.replace, at: edit.at }).sha256;
+    case 'tag':
+      return tagBuild(store, edit.buildId, edit.name, edit.at).name;
+    case 'halves':
+      registerHalves(store, { buildId: edit.buildId, window: edit.window, replace: edit.replace, at: edit.at });
+      return undefined;
+    case 'qualityLabel': // a hand label on the judge's framework (Label Comment Quality…); carries its own time
+      setQualityLabel(store, edit.label);
+      return undefined;
   }
 }
 
@@ -55,10 +81,17 @@ export interface EditSaverRequest {
 /** What the saver writes in the corpus file's lock, for another writer's message. */
 export const SAVER_LOCK_COMMAND = 'Review Corpus: saving labels and flag decisions';
 
-/** Identifies the file's current bytes on disk: every atomic save is a new inode with a new mtime. */
+/**
+ * Identifies the file's current state on disk: every atomic save is a new inode with a new mtime, and
+ * every journal append (store/journal.ts) changes the journal's size and mtime.
+ */
 function fileStamp(file: string): string {
-  const s = statSync(file, { bigint: true });
-  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  const stamp = (f: string) => {
+    const s = statSync(f, { bigint: true, throwIfNoEntry: false });
+    return s ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : 'none';
+  };
+  const s = statSync(file, { bigint: true }); // a missing corpus is an error here, as before
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}|${stamp(journalPath(file))}`;
 }
 
 interface SaverCopy {
@@ -94,33 +127,37 @@ export function serveEdits(
     queue = queue.then(async () => {
       let result: EditSaverReply;
       try {
-        await withWriterLock(dbFile, {
-          command: SAVER_LOCK_COMMAND,
-          waitMs: Infinity,
-          pollMs: opts.lockPollMs,
-          mustExist: true,
-          onWait: (message) => reply({ type: 'waiting', seq: request.seq, message }),
-        }, async () => {
-          if (opening) {
-            copy = await opening;
-            opening = undefined;
-          }
-          if (copy && copy.stamp !== fileStamp(dbFile)) {
-            copy.store.close();
-            copy = undefined;
-          }
-          copy ??= await readCopy(dbFile);
-          const store = copy.store;
-          try {
-            store.transaction(() => request.edits.forEach((e) => applyEdit(store, e)));
-            store.save();
-            copy.stamp = fileStamp(dbFile);
-          } catch (e) {
-            store.close(); // may hold edits the file does not: the next request reads the file again
-            copy = undefined;
-            throw e;
-          }
-        });
+        await withWriterLock(
+          dbFile,
+          {
+            command: SAVER_LOCK_COMMAND,
+            waitMs: Infinity,
+            pollMs: opts.lockPollMs,
+            mustExist: true,
+            onWait: (message) => reply({ type: 'waiting', seq: request.seq, message }),
+          },
+          async () => {
+            if (opening) {
+              copy = await opening;
+              opening = undefined;
+            }
+            if (copy && copy.stamp !== fileStamp(dbFile)) {
+              copy.store.close();
+              copy = undefined;
+            }
+            copy ??= await readCopy(dbFile);
+            const store = copy.store;
+            try {
+              store.transaction(() => request.edits.forEach((e) => applyEdit(store, e)));
+              store.save();
+              copy.stamp = fileStamp(dbFile);
+            } catch (e) {
+              store.close(); // may hold edits the file does not: the next request reads the file again
+              copy = undefined;
+              throw e;
+            }
+          },
+        );
         result = { type: 'saved', seq: request.seq }; // sent once the lock is released
       } catch (e) {
         result = { type: 'failed', seq: request.seq, message: (e as Error).message };

@@ -5,8 +5,15 @@
 import * as vscode from 'vscode';
 import { getExample, type ExampleRecord } from '../core/inspect/example';
 import { storedDiffOf } from '../core/inspect/wholeFile';
+import type { CorpusStore } from '../core/store/corpusStore';
 import { exampleView, keyDigest, type ExampleView, type ViewMode } from './diff/exampleView';
-import type { CorpusSession, OpenCorpus } from './session';
+
+/** What the cache reads of the session; a shape, not session.ts, which creates the cache (imports point one way). */
+export interface ExampleSource {
+  /** buildId: the build the inspector shows; a tagged build's examples are in the file too, and are not served. */
+  readonly corpus: { readonly store: CorpusStore; readonly buildId?: number } | undefined;
+  readonly onDidChange: vscode.Event<unknown>;
+}
 
 /** A few diffs at a time: the open ones and the one being opened. */
 const KEEP = 8;
@@ -15,10 +22,10 @@ export class ExampleCache implements vscode.Disposable {
   private readonly records = new Map<number, ExampleRecord | undefined>();
   /** Views by `<id>/<mode>`: a whole file is parsed from its stored diff once for all of a diff's readers. */
   private readonly views = new Map<string, ExampleView>();
-  private corpus: OpenCorpus | undefined;
+  private corpus: ExampleSource['corpus'];
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly session: CorpusSession) {
+  constructor(private readonly session: ExampleSource) {
     // Forget the corpus too: holding it would keep a replaced corpus (its whole file in memory) alive.
     this.subscription = session.onDidChange(() => {
       this.records.clear();
@@ -42,7 +49,9 @@ export class ExampleCache implements vscode.Disposable {
       this.records.set(id, hit);
       return hit;
     }
-    const record = getExample(corpus.store, id);
+    // A tagged build's examples stay in the file (versions/tags.ts): only the current build's count here.
+    const found = getExample(corpus.store, id);
+    const record = corpus.buildId === undefined || found?.buildId === corpus.buildId ? found : undefined;
     this.records.set(id, record);
     while (this.records.size > KEEP) this.records.delete(this.records.keys().next().value as number);
     return record;

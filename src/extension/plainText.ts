@@ -25,5 +25,8 @@ export function plainText(text: string): string {
  * `&nbsp;` (no indented code block, runs of spaces kept) and each line ends in a hard break.
  */
 export function inertMarkdown(text: string): string {
-  return text.split(/\r?\n/).map((line) => escapeMarkdownLine(line).replace(/[ \t]/g, '&nbsp;')).join('\\\n');
+  return text
+    .split(/\r?\n/)
+    .map((line) => escapeMarkdownLine(line).replace(/[ \t]/g, '&nbsp;'))
+    .join('\\\n');
 }

@@ -28,7 +28,11 @@ export function statusNote(text: string): vscode.Disposable {
 }
 
 /** Registers a command whose errors and cancellations are reported as the header says. The handler's result is returned. */
-export function registerCommand<A extends unknown[]>(log: vscode.LogOutputChannel, id: CommandId, handler: (...args: A) => unknown): vscode.Disposable {
+export function registerCommand<A extends unknown[]>(
+  log: vscode.LogOutputChannel,
+  id: CommandId,
+  handler: (...args: A) => unknown,
+): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: A) => {
     try {
       return await handler(...args);

@@ -9,7 +9,11 @@ import type { CorpusNode } from './tree/nodes';
 import { plainText } from './plainText';
 import { registerCommand, statusNote } from './registerCommand';
 
-export function registerCorpusCommands(context: vscode.ExtensionContext, session: CorpusSession, salt: SaltStore): vscode.Disposable[] {
+export function registerCorpusCommands(
+  context: vscode.ExtensionContext,
+  session: CorpusSession,
+  salt: SaltStore,
+): vscode.Disposable[] {
   const log = session.log;
   const configFile = () => session.configFile ?? session.findConfig();
 
@@ -25,9 +29,11 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
     } catch (e) {
       if (!(e instanceof JobCancelled)) throw e; // registerCommand shows it, with Show Log
       await session.reload(); // the job left the file consistent: show what it holds now
-      throw new JobCancelled(job.kind === 'fetch'
-        ? 'Fetch cancelled: what was fetched is kept, and the next fetch resumes'
-        : 'Rebuild cancelled: the corpus keeps its last build');
+      throw new JobCancelled(
+        job.kind === 'fetch'
+          ? 'Fetch cancelled: what was fetched is kept, and the next fetch resumes'
+          : 'Rebuild cancelled: the corpus keeps its last build',
+      );
     } finally {
       session.busy = false;
     }
@@ -37,7 +43,11 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
     registerCommand(log, Commands.openCorpus, async (file?: vscode.Uri | string) => {
       let target = typeof file === 'string' ? file : file?.fsPath;
       if (!target) {
-        const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Corpus config': ['json'] }, openLabel: 'Open Corpus' });
+        const picked = await vscode.window.showOpenDialog({
+          canSelectMany: false,
+          filters: { 'Corpus config': ['json'] },
+          openLabel: 'Open Corpus',
+        });
         target = picked?.[0]?.fsPath;
       }
       if (!target) return undefined;
@@ -45,7 +55,10 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
     }),
     registerCommand(log, Commands.fetch, async () => {
       // A corpus.json names the hosts to contact: one from a folder not trusted contacts none (package.json capabilities).
-      if (!vscode.workspace.isTrusted) return void vscode.window.showWarningMessage('Review Corpus: this workspace is not trusted, so Fetch contacts no host; trust it (Manage Workspace Trust) to fetch.');
+      if (!vscode.workspace.isTrusted)
+        return void vscode.window.showWarningMessage(
+          'Review Corpus: this workspace is not trusted, so Fetch contacts no host; trust it (Manage Workspace Trust) to fetch.',
+        );
       const file = configFile();
       if (!file) return void vscode.window.showWarningMessage('Review Corpus: open a corpus.json first.');
       const s = await salt.getOrAsk();
@@ -60,7 +73,7 @@ export function registerCorpusCommands(context: vscode.ExtensionContext, session
     registerCommand(log, Commands.setSalt, async (value?: string) => {
       const stored = typeof value === 'string' ? await salt.set(value) : await salt.ask();
       // Never the salt itself: only that it is stored, and where.
-      statusNote(stored ? '$(key) Salt saved in VS Code\'s secret storage' : '$(key) Salt unchanged');
+      statusNote(stored ? "$(key) Salt saved in VS Code's secret storage" : '$(key) Salt unchanged');
       return stored !== undefined; // not the salt: any extension can run this command
     }),
     registerCommand(log, Commands.openItem, async (n: CorpusNode | { exampleId: number }) => {

@@ -1,19 +1,25 @@
-// Verify, export, compare builds and seal/unseal windows from the palette and the tree.
+// Verify, export, compare and tag builds, and seal/unseal windows, from the palette and the tree.
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { compareBuilds } from '../core/verify/compareBuilds';
+import { tagNameProblem, tagNamesByBuild } from '../core/versions/tags';
 import { compareUri } from './diff/uris';
 import { storedWindows } from '../core/config/windows';
 import { localUserPseudonym } from '../core/privacy/localUser';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
+import type { CorpusStore } from '../core/store/corpusStore';
 import type { SaltStore } from './salt';
 import { runJobProcess } from './jobs/runJobProcess';
 import type { CorpusNode } from './tree/nodes';
 import { plainText } from './plainText';
 import { registerCommand } from './registerCommand';
 
-export function registerCorpusReports(context: vscode.ExtensionContext, session: CorpusSession, salt: SaltStore): vscode.Disposable[] {
+export function registerCorpusReports(
+  context: vscode.ExtensionContext,
+  session: CorpusSession,
+  salt: SaltStore,
+): vscode.Disposable[] {
   const need = () => {
     const c = session.corpus;
     if (!c) throw new Error('open a corpus first');
@@ -24,13 +30,23 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
     if (n?.type === 'window' && n.group.window) return n.group.window;
     const stored = storedWindows(need().store);
     // Only a window never fetched can be sealed (sealWindow refuses the others): offer those alone.
-    const names = stored.filter((w) => (sealed ? w.sealed === 1 : w.sealed === 0 && w.fetched === 0)).map((w) => w.name);
+    const names = stored
+      .filter((w) => (sealed ? w.sealed === 1 : w.sealed === 0 && w.fetched === 0))
+      .map((w) => w.name);
     if (names.length === 0) {
       const fetched = stored.filter((w) => w.sealed === 0).map((w) => w.name);
-      throw new Error(sealed ? 'no window is sealed' : fetched.length === 0 ? 'every window is sealed'
-        : `no window can be sealed: a window is sealed before its first fetch, and ${fetched.join(', ')} ${fetched.length === 1 ? 'has' : 'have'} been fetched`);
+      throw new Error(
+        sealed
+          ? 'no window is sealed'
+          : fetched.length === 0
+            ? 'every window is sealed'
+            : `no window can be sealed: a window is sealed before its first fetch, and ${fetched.join(', ')} ${fetched.length === 1 ? 'has' : 'have'} been fetched`,
+      );
     }
-    const picked = await vscode.window.showQuickPick(names.map((name) => ({ label: plainText(name), name })), { title: sealed ? 'Unseal which window?' : 'Seal which window?' });
+    const picked = await vscode.window.showQuickPick(
+      names.map((name) => ({ label: plainText(name), name })),
+      { title: sealed ? 'Unseal which window?' : 'Seal which window?' },
+    );
     return picked?.name;
   };
 
@@ -38,35 +54,73 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
     registerCommand(log, Commands.verify, async () => {
       const c = need();
       await session.flush();
-      const r = await runJobProcess(context.extensionPath, 'Review Corpus: Verify Reproducibility', { kind: 'verify', configFile: c.configFile }, session.log);
+      const r = await runJobProcess(
+        context.extensionPath,
+        'Review Corpus: Verify Reproducibility',
+        { kind: 'verify', configFile: c.configFile },
+        session.log,
+      );
       session.log.info(r.summary);
       // "Not reproducible" quotes the first differing example: its key (a host path) and texts.
-      void (r.ok === false ? vscode.window.showWarningMessage(plainText(r.summary)) : vscode.window.showInformationMessage(plainText(r.summary)));
+      void (r.ok === false
+        ? vscode.window.showWarningMessage(plainText(r.summary))
+        : vscode.window.showInformationMessage(plainText(r.summary)));
       return r;
     }),
     registerCommand(log, Commands.export, async (target?: string) => {
       const c = need();
-      const out = target ?? (await vscode.window.showSaveDialog({
-        defaultUri: vscode.Uri.file(path.join(path.dirname(c.configFile), 'examples.jsonl')), filters: { 'JSON Lines': ['jsonl'] }, title: 'Export kept examples',
-      }))?.fsPath;
+      const out =
+        target ??
+        (
+          await vscode.window.showSaveDialog({
+            defaultUri: vscode.Uri.file(path.join(path.dirname(c.configFile), 'examples.jsonl')),
+            filters: { 'JSON Lines': ['jsonl'] },
+            title: 'Export kept examples',
+          })
+        )?.fsPath;
       if (!out) return undefined;
       await session.flush(); // the export reads flags from the file
-      const r = await runJobProcess(context.extensionPath, 'Review Corpus: Export', { kind: 'export', configFile: c.configFile, out }, session.log);
+      const r = await runJobProcess(
+        context.extensionPath,
+        'Review Corpus: Export',
+        { kind: 'export', configFile: c.configFile, out },
+        session.log,
+      );
       void vscode.window.showInformationMessage(plainText(r.summary));
       return r;
     }),
     registerCommand(log, Commands.compareBuilds, async (from?: number, to?: number) => {
       const c = need();
-      const builds = c.store.all<{ id: number; finished_at: string; rules_version: string }>('SELECT id, finished_at, rules_version FROM builds WHERE finished_at IS NOT NULL ORDER BY id DESC');
-      if (builds.length < 2 && (from === undefined || to === undefined)) throw new Error('there is only one build; rebuild with changed rules first');
-      const pick = async (title: string) => Number((await vscode.window.showQuickPick(
-        builds.map((b) => ({ label: `Build ${b.id}`, description: plainText(`${b.finished_at} · rules ${b.rules_version.slice(0, 12)}`), id: b.id })), { title }))?.id);
+      const builds = buildPicks(c.store);
+      if (builds.length < 2 && (from === undefined || to === undefined))
+        throw new Error('there is only one build; rebuild with changed rules first');
+      const pick = async (title: string) => Number((await vscode.window.showQuickPick(builds, { title }))?.id);
       const a = from ?? (await pick('Compare from which build?'));
       const b = to ?? (await pick('…to which build?'));
       if (!a || !b) return undefined;
       const cmp = compareBuilds(c.store, a, b);
       await vscode.window.showTextDocument(compareUri(a, b), { preview: true });
       return cmp;
+    }),
+    // Tests pass the build and the name; from the palette, a pick of builds and an input box that names a bad or taken name.
+    registerCommand(log, Commands.tagBuild, async (build?: number, name?: string) => {
+      const c = need();
+      const builds = buildPicks(c.store);
+      if (builds.length === 0) throw new Error('there is no build to tag yet; run Rebuild first');
+      const id = build ?? (await vscode.window.showQuickPick(builds, { title: 'Tag which build?' }))?.id;
+      if (id === undefined) return undefined;
+      const tag =
+        name ??
+        (await vscode.window.showInputBox({
+          title: `Tag build ${id}`,
+          prompt:
+            'A name that freezes the build: later rebuilds keep its examples, and the CLI takes it wherever it takes a build (e.g. v3)',
+          validateInput: (value) => (value === '' ? undefined : tagNameProblem(c.store, value)),
+        }));
+      if (!tag) return undefined;
+      session.edit({ kind: 'tag', buildId: id, name: tag, at: new Date().toISOString() });
+      void vscode.window.showInformationMessage(plainText(`Tagged build ${id} as "${tag}".`));
+      return tag;
     }),
     registerCommand(log, Commands.sealWindow, async (n?: CorpusNode) => {
       const name = await pickWindow(false, n);
@@ -78,13 +132,37 @@ export function registerCorpusReports(context: vscode.ExtensionContext, session:
       const name = await pickWindow(true, n);
       if (!name) return;
       const ok = await vscode.window.showWarningMessage(
-        plainText(`Unseal window "${name}"? The next fetch reads it, and it can never be resealed once fetched. Your pseudonym and the time are recorded.`),
-        { modal: true }, 'Unseal');
+        plainText(
+          `Unseal window "${name}"? The next fetch reads it, and it can never be resealed once fetched. Your pseudonym and the time are recorded.`,
+        ),
+        { modal: true },
+        'Unseal',
+      );
       if (ok !== 'Unseal') return;
       const s = await salt.getOrAsk();
       if (!s) throw new Error('a salt is needed to record who unsealed the window');
       session.edit({ kind: 'unseal', window: name, rater: localUserPseudonym(s), at: new Date().toISOString() });
-      void vscode.window.showInformationMessage(plainText(`Unsealed window "${name}". Run "Fetch from Hosts" to read it.`));
+      void vscode.window.showInformationMessage(
+        plainText(`Unsealed window "${name}". Run "Fetch from Hosts" to read it.`),
+      );
     }),
   ];
+}
+
+/** The finished builds, newest first, for a QuickPick: each one's time, rules version and tags. */
+function buildPicks(store: CorpusStore): (vscode.QuickPickItem & { id: number })[] {
+  const tags = tagNamesByBuild(store);
+  return store
+    .all<{ id: number; finished_at: string; rules_version: string }>(
+      'SELECT id, finished_at, rules_version FROM builds WHERE finished_at IS NOT NULL ORDER BY id DESC',
+    )
+    .map((b) => ({
+      label: `Build ${b.id}`,
+      id: b.id,
+      description: plainText(
+        [...(tags.get(b.id) ?? []).map((t) => `tag ${t}`), b.finished_at, `rules ${b.rules_version.slice(0, 12)}`].join(
+          ' · ',
+        ),
+      ),
+    }));
 }

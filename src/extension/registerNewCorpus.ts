@@ -5,7 +5,13 @@ import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
-  HOST_PRESETS, contactProblem, findPreset, newCorpusConfig, presetNames, writeNewCorpusConfig, type HostPreset,
+  HOST_PRESETS,
+  contactProblem,
+  findPreset,
+  newCorpusConfig,
+  presetNames,
+  writeNewCorpusConfig,
+  type HostPreset,
 } from '../core/config/presets';
 import { Commands } from './ids/commands';
 import { plainText } from './plainText';
@@ -36,7 +42,11 @@ export function registerNewCorpus(session: CorpusSession): vscode.Disposable[] {
       let overwrite = args?.overwrite === true;
       if (existsSync(file) && !overwrite) {
         const replace = 'Replace';
-        const choice = await vscode.window.showWarningMessage(plainText(`${file} already exists. Replace it with a new corpus config?`), { modal: true }, replace);
+        const choice = await vscode.window.showWarningMessage(
+          plainText(`${file} already exists. Replace it with a new corpus config?`),
+          { modal: true },
+          replace,
+        );
         if (choice !== replace) return undefined;
         overwrite = true;
       }
@@ -46,7 +56,11 @@ export function registerNewCorpus(session: CorpusSession): vscode.Disposable[] {
       await session.open(file);
       await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
       if (contact === '') {
-        void vscode.window.showWarningMessage(plainText(`Review Corpus: ${path.basename(file)} has no "contact"; add an e-mail address or an https:// URL before fetching (it goes in the User-Agent).`));
+        void vscode.window.showWarningMessage(
+          plainText(
+            `Review Corpus: ${path.basename(file)} has no "contact"; add an e-mail address or an https:// URL before fetching (it goes in the User-Agent).`,
+          ),
+        );
       }
       return file;
     }),
@@ -69,7 +83,10 @@ async function pickPresets(): Promise<HostPreset[] | undefined> {
     preset,
   }));
   const picked = await vscode.window.showQuickPick(items, {
-    title: TITLE, canPickMany: true, matchOnDescription: true, ignoreFocusOut: true,
+    title: TITLE,
+    canPickMany: true,
+    matchOnDescription: true,
+    ignoreFocusOut: true,
     placeHolder: 'Gerrit hosts to fetch, one organization each',
   });
   return picked?.map((p) => p.preset);
@@ -77,8 +94,10 @@ async function pickPresets(): Promise<HostPreset[] | undefined> {
 
 async function askContact(): Promise<string | undefined> {
   return vscode.window.showInputBox({
-    title: TITLE, ignoreFocusOut: true,
-    prompt: 'Contact for the User-Agent: an e-mail address or an https:// URL where the hosts\' operators can reach you (empty: add it later)',
+    title: TITLE,
+    ignoreFocusOut: true,
+    prompt:
+      "Contact for the User-Agent: an e-mail address or an https:// URL where the hosts' operators can reach you (empty: add it later)",
     placeHolder: 'corpus-team@example.org',
     validateInput: (value) => (value === '' ? undefined : contactProblem(value)),
   });
@@ -87,7 +106,9 @@ async function askContact(): Promise<string | undefined> {
 async function askFile(): Promise<string | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const uri = await vscode.window.showSaveDialog({
-    title: TITLE, saveLabel: 'Create Corpus', filters: { 'Corpus config': ['json'] },
+    title: TITLE,
+    saveLabel: 'Create Corpus',
+    filters: { 'Corpus config': ['json'] },
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, 'corpus.json') } : {}),
   });
   return uri?.fsPath;

@@ -25,9 +25,18 @@ function exampleIdOf(n: CorpusNode | vscode.Uri | { exampleId: number } | undefi
   return n.type === 'item' && n.item.kind === 'example' ? n.item.id : undefined;
 }
 
-const LABEL_TEXT: Record<Label, string> = { answers: 'Rewrite answers its comment', does_not: 'Rewrite does not answer its comment', unsure: 'Unsure' };
+const LABEL_TEXT: Record<Label, string> = {
+  answers: 'Rewrite answers its comment',
+  does_not: 'Rewrite does not answer its comment',
+  unsure: 'Unsure',
+};
 
-export function registerReviewCommands(session: CorpusSession, salt: SaltStore, active: ActiveExample, tree: CorpusTree): vscode.Disposable[] {
+export function registerReviewCommands(
+  session: CorpusSession,
+  salt: SaltStore,
+  active: ActiveExample,
+  tree: CorpusTree,
+): vscode.Disposable[] {
   let current: ItemNode | undefined;
   const log = session.log;
 
@@ -46,7 +55,10 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     if (open.length === 0) throw new Error('this example has no open flag');
     let chosen = open;
     if (open.length > 1) {
-      const pick = await vscode.window.showQuickPick(open.map((f) => ({ label: plainText(f.reason), description: plainText(f.detail ?? ''), flag: f })), { canPickMany: true, title: `${status === 'confirmed' ? 'Confirm' : 'Dismiss'} which flags?` });
+      const pick = await vscode.window.showQuickPick(
+        open.map((f) => ({ label: plainText(f.reason), description: plainText(f.detail ?? ''), flag: f })),
+        { canPickMany: true, title: `${status === 'confirmed' ? 'Confirm' : 'Dismiss'} which flags?` },
+      );
       if (!pick?.length) return;
       chosen = pick.map((p) => p.flag);
     }
@@ -55,7 +67,11 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     session.log.info(`${status} ${chosen.length} flag(s) on ${key}`);
     const flags = `${chosen.length} flag${chosen.length > 1 ? 's' : ''}`;
     // A confirmed flag takes effect at the next build: until then the example stays in its group.
-    statusNote(status === 'confirmed' ? `$(sign-out) Confirmed ${flags}: the example leaves at the next build` : `$(close) Dismissed ${flags}: the example stays`);
+    statusNote(
+      status === 'confirmed'
+        ? `$(sign-out) Confirmed ${flags}: the example leaves at the next build`
+        : `$(close) Dismissed ${flags}: the example stays`,
+    );
   };
 
   const label = (l?: Label) => async (n?: CorpusNode) => {
@@ -63,7 +79,10 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     if (!key) throw new Error('open an example first');
     let chosen = l;
     if (!chosen) {
-      const pick = await vscode.window.showQuickPick((Object.keys(LABEL_TEXT) as Label[]).map((k) => ({ label: LABEL_TEXT[k], value: k })), { title: 'Label this example' });
+      const pick = await vscode.window.showQuickPick(
+        (Object.keys(LABEL_TEXT) as Label[]).map((k) => ({ label: LABEL_TEXT[k], value: k })),
+        { title: 'Label this example' },
+      );
       chosen = pick?.value;
     }
     if (!chosen) return;
@@ -119,7 +138,8 @@ export function registerReviewCommands(session: CorpusSession, salt: SaltStore, 
     registerCommand(log, Commands.previousExample, () => move(-1)),
     registerCommand(log, Commands.openKeptTwin, (n?: CorpusNode | vscode.Uri | { exampleId: number }) => {
       const id = exampleIdOf(n) ?? active.example?.id;
-      if (id === undefined) return void vscode.window.showWarningMessage('Review Corpus: open a duplicate example first.');
+      if (id === undefined)
+        return void vscode.window.showWarningMessage('Review Corpus: open a duplicate example first.');
       return openKeptTwin(session, id);
     }),
   ];

@@ -11,10 +11,15 @@ export function registerSampleCorpus(context: vscode.ExtensionContext, session: 
   return [
     registerCommand(session.log, Commands.createSampleCorpus, async (target?: string) => {
       const source = path.join(context.extensionPath, 'dist', 'sample');
-      if (!existsSync(path.join(source, 'corpus.sqlite'))) throw new Error('this build of the extension carries no sample corpus (run `npm run build`)');
+      if (!existsSync(path.join(source, 'corpus.sqlite')))
+        throw new Error('this build of the extension carries no sample corpus (run `npm run build`)');
       let folder = target;
       if (!folder) {
-        const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Create Sample Corpus Here' });
+        const picked = await vscode.window.showOpenDialog({
+          canSelectFolders: true,
+          canSelectFiles: false,
+          openLabel: 'Create Sample Corpus Here',
+        });
         folder = picked?.[0]?.fsPath;
       }
       if (!folder) return undefined;

@@ -26,7 +26,8 @@ class SearchReplaceDocuments implements vscode.TextDocumentContentProvider, vsco
 
   /** Another corpus, a rebuild or a reloaded config (mergeGapLines): the open documents say so. */
   refreshAll(): void {
-    for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === SEARCH_REPLACE_SCHEME) this.changed.fire(doc.uri);
+    for (const doc of vscode.workspace.textDocuments)
+      if (doc.uri.scheme === SEARCH_REPLACE_SCHEME) this.changed.fire(doc.uri);
   }
 
   dispose(): void {
@@ -37,13 +38,18 @@ class SearchReplaceDocuments implements vscode.TextDocumentContentProvider, vsco
     const [, build, id] = uri.path.split('/');
     const corpus = this.session.corpus;
     if (!corpus || !/^\d+$/.test(id ?? '')) return '(no corpus is open)';
-    if (Number(build) !== corpus.buildId) return `(example ${id} is of build ${build}, not the current build ${corpus.buildId ?? 'none'})`;
+    if (Number(build) !== corpus.buildId)
+      return `(example ${id} is of build ${build}, not the current build ${corpus.buildId ?? 'none'})`;
     const x = exampleSearchReplaceById(corpus.store, Number(id), searchReplaceParameters(corpus.config));
     return x ? searchReplaceDocument(x) : `(example ${id} is not in the current build)`;
   }
 }
 
-export function registerSearchReplace(context: vscode.ExtensionContext, session: CorpusSession, active: ActiveExample): vscode.Disposable[] {
+export function registerSearchReplace(
+  context: vscode.ExtensionContext,
+  session: CorpusSession,
+  active: ActiveExample,
+): vscode.Disposable[] {
   const documents = new SearchReplaceDocuments(session);
   return [
     documents,
@@ -52,13 +58,23 @@ export function registerSearchReplace(context: vscode.ExtensionContext, session:
     registerCommand(session.log, Commands.exportSearchReplace, async (target?: string) => {
       const c = session.corpus;
       if (!c) throw new Error('open a corpus first');
-      const out = target ?? (await vscode.window.showSaveDialog({
-        defaultUri: vscode.Uri.file(path.join(path.dirname(c.configFile), 'search-replace.jsonl')), filters: { 'JSON Lines': ['jsonl'] },
-        title: 'Export kept examples as Search/Replace blocks',
-      }))?.fsPath;
+      const out =
+        target ??
+        (
+          await vscode.window.showSaveDialog({
+            defaultUri: vscode.Uri.file(path.join(path.dirname(c.configFile), 'search-replace.jsonl')),
+            filters: { 'JSON Lines': ['jsonl'] },
+            title: 'Export kept examples as Search/Replace blocks',
+          })
+        )?.fsPath;
       if (!out) return undefined;
       await session.flush(); // the export reads flags from the file
-      const r = await runJobProcess(context.extensionPath, 'Review Corpus: Export Search/Replace', { kind: 'export', format: 'search-replace', configFile: c.configFile, out }, session.log);
+      const r = await runJobProcess(
+        context.extensionPath,
+        'Review Corpus: Export Search/Replace',
+        { kind: 'export', format: 'search-replace', configFile: c.configFile, out },
+        session.log,
+      );
       session.log.info(r.summary);
       void vscode.window.showInformationMessage(plainText(r.summary));
       return r;

@@ -25,7 +25,8 @@ export class SaltStore {
   async ask(): Promise<string | undefined> {
     const salt = await vscode.window.showInputBox({
       title: 'Review Corpus: pseudonym salt',
-      prompt: 'A secret salt for the account pseudonyms (HMAC). Kept in VS Code\'s secret storage, never in settings or the corpus file.',
+      prompt:
+        "A secret salt for the account pseudonyms (HMAC). Kept in VS Code's secret storage, never in settings or the corpus file.",
       password: true,
       ignoreFocusOut: true,
       validateInput: (v) => (v.length < 8 ? 'Use at least 8 characters.' : undefined),

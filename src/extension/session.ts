@@ -31,7 +31,10 @@ export class CorpusSession implements vscode.Disposable {
   readonly examples = new ExampleCache(this);
 
   /** @param workerFile dist/worker.js, which also runs the background saver */
-  constructor(readonly log: vscode.LogOutputChannel, private readonly workerFile: string) {}
+  constructor(
+    readonly log: vscode.LogOutputChannel,
+    private readonly workerFile: string,
+  ) {}
 
   get corpus(): OpenCorpus | undefined {
     return this.current;
@@ -44,7 +47,8 @@ export class CorpusSession implements vscode.Disposable {
   findConfig(): string | undefined {
     const setting = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.corpus, '');
     const folders = vscode.workspace.workspaceFolders ?? [];
-    if (setting) return path.isAbsolute(setting) || folders.length === 0 ? setting : path.join(folders[0].uri.fsPath, setting);
+    if (setting)
+      return path.isAbsolute(setting) || folders.length === 0 ? setting : path.join(folders[0].uri.fsPath, setting);
     for (const f of folders) {
       const candidate = path.join(f.uri.fsPath, 'corpus.json');
       if (existsSync(candidate)) return candidate;
@@ -94,13 +98,23 @@ export class CorpusSession implements vscode.Disposable {
     if (!corpus) throw new Error('no corpus is open');
     if (this.busy) throw new Error('a fetch or rebuild is running; try again when it has finished');
     const result = corpus.store.transaction(() => applyEdit(corpus.store, edit));
-    this.saver ??= new BackgroundSaver(this.workerFile, corpus.dbFile, (message) => {
-      showError(this.log, `could not save ${corpus.dbFile} (${message}); your changes are kept in memory and saved with the next one`);
-    }, (message) => {
-      // Another writer (a CLI fetch or build) holds the file: the save waits for it, nothing is lost.
-      this.log.warn(`saving waits: ${message}`);
-      void vscode.window.showWarningMessage(plainText(`Review Corpus: your changes are kept and saved once the file is free. ${message}`));
-    });
+    this.saver ??= new BackgroundSaver(
+      this.workerFile,
+      corpus.dbFile,
+      (message) => {
+        showError(
+          this.log,
+          `could not save ${corpus.dbFile} (${message}); your changes are kept in memory and saved with the next one`,
+        );
+      },
+      (message) => {
+        // Another writer (a CLI fetch or build) holds the file: the save waits for it, nothing is lost.
+        this.log.warn(`saving waits: ${message}`);
+        void vscode.window.showWarningMessage(
+          plainText(`Review Corpus: your changes are kept and saved once the file is free. ${message}`),
+        );
+      },
+    );
     this.saver.submit(edit);
     this.changed.fire(corpus);
     return result;

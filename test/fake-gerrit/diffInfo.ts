@@ -1,30 +1,12 @@
 // Builds Gerrit's DiffInfo for two versions of a file, in the shape real Gerrit sends (README.md,
 // "DiffInfo", cites the Gerrit source of each point): each side is the file's text split on "\n", so a
 // file ending in "\n" has a last line "" that meta_*.lines counts, and a CRLF line keeps its "\r".
+import type { DiffInfo as GerritDiffInfo } from '../../src/core/gerrit/types';
 import type { FileVersion } from './fixtureTypes';
 
-export interface DiffChunk {
-  a?: string[];
-  b?: string[];
-  ab?: string[];
-  due_to_rebase?: true;
-  skip?: number;
-  common?: true;
-}
-
-export interface DiffFileMeta {
-  name: string;
-  content_type: string;
-  lines: number;
-}
-
-export interface DiffInfo {
-  meta_a?: DiffFileMeta;
-  meta_b?: DiffFileMeta;
-  change_type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'RENAMED';
-  diff_header: string[];
-  content: DiffChunk[];
-}
+/** The shape is Gerrit's (src/core/gerrit/types.ts); the fake always sends `diff_header`. */
+export type DiffInfo = GerritDiffInfo & { diff_header: string[] };
+export type DiffChunk = DiffInfo['content'][number];
 
 /** GetDiff's `whitespace` values (DiffPreferencesInfo.Whitespace). */
 export type Whitespace = 'IGNORE_NONE' | 'IGNORE_TRAILING' | 'IGNORE_LEADING_AND_TRAILING' | 'IGNORE_ALL';
@@ -99,8 +81,14 @@ export function diffChunks(a: string[], b: string[], whitespace: Whitespace = 'I
  * line, one of the parents' edits. Fixtures keep upstream edits apart from the author's.
  */
 function markRebaseEdits(chunks: DiffChunk[], parentA: string[], parentB: string[]): DiffChunk[] {
-  const upstream = new Set(diffChunks(parentA, parentB).filter((c) => !c.ab).map((c) => JSON.stringify([c.a ?? [], c.b ?? []])));
-  return chunks.map((c) => (!c.ab && !c.common && upstream.has(JSON.stringify([c.a ?? [], c.b ?? []])) ? { ...c, due_to_rebase: true } : c));
+  const upstream = new Set(
+    diffChunks(parentA, parentB)
+      .filter((c) => !c.ab)
+      .map((c) => JSON.stringify([c.a ?? [], c.b ?? []])),
+  );
+  return chunks.map((c) =>
+    !c.ab && !c.common && upstream.has(JSON.stringify([c.a ?? [], c.b ?? []])) ? { ...c, due_to_rebase: true } : c,
+  );
 }
 
 /**
@@ -117,9 +105,19 @@ function wholeFile(chunks: DiffChunk[], aLines: number): DiffChunk[] {
 export function contentTypeOf(path: string): string {
   const suffix = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
   const types: Record<string, string> = {
-    py: 'text/x-python', cpp: 'text/x-c++src', h: 'text/x-c++hdr', qml: 'text/x-qml', php: 'text/x-php',
-    js: 'text/javascript', json: 'application/json', yaml: 'text/x-yaml', md: 'text/x-gfm', bat: 'text/x-sh',
-    rst: 'text/x-rst', cmake: 'text/x-cmake', less: 'text/x-less',
+    py: 'text/x-python',
+    cpp: 'text/x-c++src',
+    h: 'text/x-c++hdr',
+    qml: 'text/x-qml',
+    php: 'text/x-php',
+    js: 'text/javascript',
+    json: 'application/json',
+    yaml: 'text/x-yaml',
+    md: 'text/x-gfm',
+    bat: 'text/x-sh',
+    rst: 'text/x-rst',
+    cmake: 'text/x-cmake',
+    less: 'text/x-less',
   };
   return types[suffix] ?? 'text/plain';
 }
@@ -162,5 +160,11 @@ export function buildDiffInfo(r: DiffRequest): DiffInfo {
   };
   if (r.a) info.meta_a = { name: r.pathA, content_type: contentTypeOf(r.pathA), lines: aLines.length };
   if (r.b) info.meta_b = { name: r.pathB, content_type: contentTypeOf(r.pathB), lines: bLines.length };
-  return { ...(info.meta_a ? { meta_a: info.meta_a } : {}), ...(info.meta_b ? { meta_b: info.meta_b } : {}), change_type: info.change_type, diff_header: info.diff_header, content: info.content };
+  return {
+    ...(info.meta_a ? { meta_a: info.meta_a } : {}),
+    ...(info.meta_b ? { meta_b: info.meta_b } : {}),
+    change_type: info.change_type,
+    diff_header: info.diff_header,
+    content: info.content,
+  };
 }

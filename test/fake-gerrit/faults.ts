@@ -1,7 +1,8 @@
 // Fault injection: a fault matches a request by a regex over its raw path and query (as sent, still
 // URL-encoded), fires `times` times (default 1), then the route behaves normally again.
 
-export type FaultKind = '429' | '503' | 'reset' | 'truncated' | 'slow' | '500' | 'html' | 'no_xssi' | 'trickle' | 'body';
+export type FaultKind =
+  '429' | '503' | 'reset' | 'truncated' | 'slow' | '500' | 'html' | 'no_xssi' | 'trickle' | 'body';
 
 export interface Fault {
   route: RegExp;

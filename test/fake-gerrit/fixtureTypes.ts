@@ -2,67 +2,34 @@
 // and the server. `change` and `comments` are stored exactly as the server sends them with every
 // option on; file contents are stored per patch set and diffed on request.
 
-export const REVISION_KINDS = [
-  'REWORK',
-  'TRIVIAL_REBASE',
-  'TRIVIAL_REBASE_WITH_MESSAGE_UPDATE',
-  'MERGE_FIRST_PARENT_UPDATE',
-  'NO_CODE_CHANGE',
-  'NO_CHANGE',
-] as const;
-export type RevisionKind = (typeof REVISION_KINDS)[number];
+// The wire shapes are src/core/gerrit/types.ts (Gerrit's own, from @gerritcodereview/typescript-api);
+// the aliases below only narrow them to what every stored fixture record carries.
+import type { AccountInfo, ChangeInfo, CommentInfo, RevisionInfo } from '../../src/core/gerrit/types';
 
-export interface AccountJson {
-  _account_id: number;
-  name?: string;
-  email?: string;
-  username?: string;
-  /** Only where the account set one (AccountLoader.DETAILED_OPTIONS has DISPLAY_NAME; Gerrit omits null). */
-  display_name?: string;
-  tags?: string[];
-}
+export type { RevisionKind } from '../../src/core/gerrit/types';
 
-export interface RevisionJson {
-  _number: number;
-  kind?: RevisionKind;
-  created: string;
-  uploader: AccountJson;
-  ref: string;
-  [extra: string]: unknown;
-}
+/** Fixture accounts always have an id (Gerrit leaves it out only for a CC by email). */
+export type AccountJson = AccountInfo & { _account_id: number };
 
-export interface ChangeJson {
-  id: string;
-  triplet_id: string;
-  project: string;
-  branch: string;
-  change_id: string;
-  _number: number;
-  status: 'NEW' | 'MERGED' | 'ABANDONED';
-  created: string;
-  updated: string;
+/** A revision as the fixtures list it: no COMMIT_FOOTERS option is asked, so no `commit_with_footers` (RevisionInfo.java). */
+export type RevisionJson = Omit<RevisionInfo, 'uploader'> & { uploader: AccountJson };
+
+export type ChangeJson = Omit<
+  ChangeInfo,
+  'owner' | 'submitter' | 'revisions' | 'total_comment_count' | 'current_revision'
+> & {
   owner: AccountJson;
+  submitter?: AccountJson;
   total_comment_count: number;
   current_revision: string;
   revisions: Record<string, RevisionJson>;
-  [extra: string]: unknown;
-}
+};
 
-export interface CommentJson {
-  id: string;
-  patch_set: number;
-  side?: 'PARENT';
-  parent?: number;
-  line?: number;
-  range?: { start_line: number; start_character: number; end_line: number; end_character: number };
-  in_reply_to?: string;
-  message: string;
-  updated: string;
-  unresolved: boolean;
-  author: AccountJson;
-  commit_id: string;
-  fix_suggestions?: { fix_id: string; description: string; replacements: { path: string; range: NonNullable<CommentJson['range']>; replacement: string }[] }[];
-}
+/** As GET /changes/{id}/comments sends a published comment, authors detailed (no `path` inside the map). */
+export type CommentJson = Omit<CommentInfo, 'author' | 'path'> &
+  Required<Pick<CommentInfo, 'patch_set' | 'message' | 'updated' | 'unresolved' | 'commit_id'>> & {
+    author: AccountJson;
+  };
 
 /** One version of a file: its lines without "\n" ("\r" of a CRLF line stays), and whether the last line lacks "\n". */
 export interface FileVersion {

@@ -31,7 +31,12 @@ export function parseQuery(q: string): Predicate[] {
     const value = term.slice(colon + 1);
     if (op === 'status') {
       // Gerrit's status:open is NEW; status:closed is MERGED or ABANDONED.
-      const wanted = value.toLowerCase() === 'open' ? ['new'] : value.toLowerCase() === 'closed' ? ['merged', 'abandoned'] : [value.toLowerCase()];
+      const wanted =
+        value.toLowerCase() === 'open'
+          ? ['new']
+          : value.toLowerCase() === 'closed'
+            ? ['merged', 'abandoned']
+            : [value.toLowerCase()];
       predicates.push((c) => wanted.includes(c.status.toLowerCase()));
     } else if (op === 'after' || op === 'since') {
       const bound = timeBound(value);
@@ -56,11 +61,18 @@ export function shapeChange(stored: ChangeJson, options: Set<string>): Record<st
   const detailed = options.has('DETAILED_ACCOUNTS');
   const { revisions, current_revision, owner, ...rest } = stored;
   const out: Record<string, unknown> = { ...rest, owner: briefAccount(owner, detailed) };
-  if (typeof rest.submitter === 'object' && rest.submitter) out.submitter = briefAccount(rest.submitter as AccountJson, detailed);
-  const wanted = options.has('ALL_REVISIONS') ? Object.keys(revisions) : options.has('CURRENT_REVISION') ? [current_revision] : [];
+  if (typeof rest.submitter === 'object' && rest.submitter)
+    out.submitter = briefAccount(rest.submitter as AccountJson, detailed);
+  const wanted = options.has('ALL_REVISIONS')
+    ? Object.keys(revisions)
+    : options.has('CURRENT_REVISION')
+      ? [current_revision]
+      : [];
   if (wanted.length > 0) {
     out.current_revision = current_revision;
-    out.revisions = Object.fromEntries(wanted.map((sha) => [sha, { ...revisions[sha], uploader: briefAccount(revisions[sha].uploader, detailed) }]));
+    out.revisions = Object.fromEntries(
+      wanted.map((sha) => [sha, { ...revisions[sha], uploader: briefAccount(revisions[sha].uploader, detailed) }]),
+    );
   }
   return out;
 }

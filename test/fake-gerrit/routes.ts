@@ -2,15 +2,7 @@
 import { buildDiffInfo, gerritLines, lineDiff, type Whitespace } from './diffInfo';
 import type { FixtureStore } from './fixtureStore';
 import type { FileVersion, FixtureChange } from './fixtureTypes';
-
-interface FileInfoJson {
-  status?: 'A' | 'D' | 'R' | 'C';
-  old_path?: string;
-  lines_inserted?: number;
-  lines_deleted?: number;
-  size_delta?: number;
-  size?: number;
-}
+import type { FileInfo, FilesByPath } from '../../src/core/gerrit/types';
 
 /** GetDiff without `whitespace` (or the older `ignore-whitespace`): hard-coded in GetDiff, not the preferences' default. */
 const DEFAULT_WHITESPACE: Whitespace = 'IGNORE_LEADING_AND_TRAILING';
@@ -29,7 +21,13 @@ export const DEFAULT_ROBOTS_TXT = 'User-agent: *\nCrawl-delay: 0\n';
 export type JsonFormat = 'pretty' | 'compact';
 
 /** Gson's default HTML-safe escapes, which Gerrit's OutputFormat never turns off. */
-const GSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '=': '\\u003d', "'": '\\u0027' };
+const GSON_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '=': '\\u003d',
+  "'": '\\u0027',
+};
 
 /** The XSSI line, the JSON as Gson writes it, and a final newline (RestApiServlet.replyJson). */
 export function gerritJson(value: unknown, format: JsonFormat): string {
@@ -39,7 +37,11 @@ export function gerritJson(value: unknown, format: JsonFormat): string {
 }
 
 function json(value: unknown, format: JsonFormat): Reply {
-  return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: gerritJson(value, format) };
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: gerritJson(value, format),
+  };
 }
 
 /** RestApiServlet.enablePrettyPrint: pp (or prettyPrint) decides; without it, Accept: application/json means compact. */
@@ -68,7 +70,8 @@ function decodeSegment(segment: string): string | undefined {
 function patchSetOf(change: FixtureChange, revision: string): number | undefined {
   const revisions = Object.entries(change.change.revisions);
   if (revision === 'current') return change.change.revisions[change.change.current_revision]._number;
-  if (/^\d+$/.test(revision)) return revisions.some(([, r]) => r._number === Number(revision)) ? Number(revision) : undefined;
+  if (/^\d+$/.test(revision))
+    return revisions.some(([, r]) => r._number === Number(revision)) ? Number(revision) : undefined;
   const bySha = revisions.filter(([sha]) => revision.length >= 4 && sha.startsWith(revision));
   return bySha.length === 1 ? bySha[0][1]._number : undefined;
 }
@@ -99,7 +102,13 @@ function parentVersion(change: FixtureChange, path: string, ps: number): FileVer
 
 const WHITESPACE = new Set<Whitespace>(['IGNORE_NONE', 'IGNORE_TRAILING', 'IGNORE_LEADING_AND_TRAILING', 'IGNORE_ALL']);
 
-function diffReply(change: FixtureChange, revision: string, encodedPath: string, params: URLSearchParams, format: JsonFormat): Reply {
+function diffReply(
+  change: FixtureChange,
+  revision: string,
+  encodedPath: string,
+  params: URLSearchParams,
+  format: JsonFormat,
+): Reply {
   const target = patchSetOf(change, revision);
   const filePath = decodeSegment(encodedPath);
   if (target === undefined || filePath === undefined) return notFound(revision);
@@ -112,7 +121,11 @@ function diffReply(change: FixtureChange, revision: string, encodedPath: string,
   if (a === null && b === null) return notFound(filePath);
   // GetDiff's ContextOptionHandler takes ALL or a short of at least 0; the content is whole either way.
   const contextParam = params.get('context');
-  if (contextParam !== null && contextParam.toUpperCase() !== 'ALL' && !(/^\d+$/.test(contextParam) && Number(contextParam) <= 32767)) {
+  if (
+    contextParam !== null &&
+    contextParam.toUpperCase() !== 'ALL' &&
+    !(/^\d+$/.test(contextParam) && Number(contextParam) <= 32767)
+  ) {
     return text(400, `"${contextParam}" is not a valid value for "--context"\n`);
   }
   const whitespaceParam = (params.get('whitespace') ?? '').toUpperCase() as Whitespace;
@@ -120,17 +133,32 @@ function diffReply(change: FixtureChange, revision: string, encodedPath: string,
   const parentA = parentVersion(change, pathA, base);
   const parentB = parentVersion(change, filePath, target);
   const rebased = base > 0 && (change.rebases ?? []).some((r) => r.ps > base && r.ps <= target);
-  return json(buildDiffInfo({
-    pathA, pathB: filePath, a, b, whitespace, shas: [base === 0 ? '0'.repeat(40) : shaOf(change, base), shaOf(change, target)],
-    ...(rebased ? { parents: [parentA, parentB] as [FileVersion | null, FileVersion | null] } : {}),
-  }), format);
+  return json(
+    buildDiffInfo({
+      pathA,
+      pathB: filePath,
+      a,
+      b,
+      whitespace,
+      shas: [base === 0 ? '0'.repeat(40) : shaOf(change, base), shaOf(change, target)],
+      ...(rebased ? { parents: [parentA, parentB] as [FileVersion | null, FileVersion | null] } : {}),
+    }),
+    format,
+  );
 }
 
 /** Every edit between N and `target` of a file is one a rebase brought in. */
 function rebasedOnly(change: FixtureChange, path: string, base: number, target: number): boolean {
   if (base === 0 || !(change.rebases ?? []).some((r) => r.ps > base && r.ps <= target)) return false;
-  const info = buildDiffInfo({ pathA: path, pathB: path, a: versionAt(change, path, base), b: versionAt(change, path, target), whitespace: 'IGNORE_NONE',
-    shas: ['0'.repeat(40), '0'.repeat(40)], parents: [parentVersion(change, path, base), parentVersion(change, path, target)] });
+  const info = buildDiffInfo({
+    pathA: path,
+    pathB: path,
+    a: versionAt(change, path, base),
+    b: versionAt(change, path, target),
+    whitespace: 'IGNORE_NONE',
+    shas: ['0'.repeat(40), '0'.repeat(40)],
+    parents: [parentVersion(change, path, base), parentVersion(change, path, target)],
+  });
   return info.content.every((c) => c.ab !== undefined || c.due_to_rebase === true);
 }
 
@@ -145,7 +173,7 @@ function filesReply(change: FixtureChange, revision: string, params: URLSearchPa
   const baseParam = params.get('base');
   const base = baseParam === null ? 0 : patchSetOf(change, baseParam);
   if (target === undefined || base === undefined || base >= target) return notFound(revision);
-  const out: Record<string, FileInfoJson> = { '/COMMIT_MSG': { lines_inserted: 1, lines_deleted: 1, size_delta: 0, size: 420 } };
+  const out: FilesByPath = { '/COMMIT_MSG': { lines_inserted: 1, lines_deleted: 1, size_delta: 0, size: 420 } };
   const renamedAway = new Set<string>();
   for (const path of Object.keys(change.files).sort()) {
     const pathA = pathAt(change, path, base, target);
@@ -169,7 +197,7 @@ function filesReply(change: FixtureChange, revision: string, params: URLSearchPa
     const inserted = ops.filter((o) => o.kind === 'add').length;
     const deleted = ops.filter((o) => o.kind === 'del').length;
     const size = Buffer.byteLength(bLines.join('\n'));
-    const info: FileInfoJson = {};
+    const info: FileInfo = {};
     if (a === null) info.status = 'A';
     else if (b === null) info.status = 'D';
     else if (pathA !== path) info.status = 'R';
@@ -190,12 +218,21 @@ export function route(store: FixtureStore, method: string, rawUrl: string, robot
   const params = new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1));
   const format = formatOf(params, accept);
   // Split before decoding, so a %2F inside a change id or file path stays inside its segment.
-  const segments = rawPath.replace(/^\/a\//, '/').split('/').slice(1);
+  const segments = rawPath
+    .replace(/^\/a\//, '/')
+    .split('/')
+    .slice(1);
 
   if (rawPath === '/robots.txt') return text(200, robotsTxt);
   if (rawPath === '/config/server/version') return json(store.serverVersion, format);
   if (segments[0] !== 'changes') return notFound();
-  if (segments.length === 1 || (segments.length === 2 && segments[1] === '')) return json(listChanges(store.changes, params), format);
+  if (segments.length === 1 || (segments.length === 2 && segments[1] === '')) {
+    // Only the listing is answered from the index; /changes/{id}/comments reads the change itself.
+    const listed = listChanges(store.changes, params).map((c) =>
+      store.staleCommentCounts.has(c._number as number) ? { ...c, total_comment_count: 0 } : c,
+    );
+    return json(listed, format);
+  }
 
   const identifier = decodeSegment(segments[1]);
   const change = identifier === undefined ? undefined : store.find(identifier);
@@ -207,7 +244,8 @@ export function route(store: FixtureStore, method: string, rawUrl: string, robot
     return json(shapeChange(change.change, options), format);
   }
   if (rest.length === 1 && rest[0] === 'comments') return json(change.comments, format);
-  if (rest.length === 3 && rest[0] === 'revisions' && rest[2] === 'files') return filesReply(change, rest[1], params, format);
+  if (rest.length === 3 && rest[0] === 'revisions' && rest[2] === 'files')
+    return filesReply(change, rest[1], params, format);
   if (rest.length === 5 && rest[0] === 'revisions' && rest[2] === 'files' && rest[4] === 'diff') {
     return diffReply(change, rest[1], rest[3], params, format);
   }

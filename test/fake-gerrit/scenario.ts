@@ -22,7 +22,9 @@ export function changeRoute(org: string, number: number, rest: string): RegExp {
 /** robots.txt per org: Crawl-delay 0, and the disallowed change under both URL forms. */
 export function scenarioRobotsTxt(): Record<string, string> {
   const { org, change } = SCENARIO.disallowed;
-  return { [org]: `User-agent: *\nCrawl-delay: 0\nDisallow: /changes/${change}/\nDisallow: /changes/${changeIdOf(org, change)}/\n` };
+  return {
+    [org]: `User-agent: *\nCrawl-delay: 0\nDisallow: /changes/${change}/\nDisallow: /changes/${changeIdOf(org, change)}/\n`,
+  };
 }
 
 /** Faults per org that fail, `times` times, the comments route and the diff the scenario names. */
@@ -32,6 +34,10 @@ export function scenarioFaults(times = 100): Record<string, Fault[]> {
   (out[cOrg] ??= []).push({ route: changeRoute(cOrg, cChange, 'comments'), kind: '500', times });
   const { org: dOrg, change: dChange, path, base } = SCENARIO.diffFetchError;
   const file = escapeRegex(encodeURIComponent(path));
-  (out[dOrg] ??= []).push({ route: changeRoute(dOrg, dChange, `revisions/${base + 1}/files/${file}/diff`), kind: '500', times });
+  (out[dOrg] ??= []).push({
+    route: changeRoute(dOrg, dChange, `revisions/${base + 1}/files/${file}/diff`),
+    kind: '500',
+    times,
+  });
   return out;
 }

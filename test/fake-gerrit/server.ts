@@ -37,6 +37,8 @@ export interface FakeGerritOptions {
   fixture?: OrgFixture;
   /** GET /config/server/version; default 3.10.3. */
   serverVersion?: string;
+  /** Changes the listing reports with total_comment_count 0 although they have comments (a stale index entry; FixtureStore). */
+  staleCommentCounts?: number[];
   faults?: Fault[];
   /** Faults at random on top of `faults`. */
   chaos?: Chaos;
@@ -52,7 +54,11 @@ function send(res: http.ServerResponse, reply: Reply, headOnly: boolean): void {
 }
 
 export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerrit> {
-  const store = new FixtureStore(opts.fixture ?? loadOrgFixture(opts.org, opts.fixturesDir), opts.serverVersion);
+  const store = new FixtureStore(
+    opts.fixture ?? loadOrgFixture(opts.org, opts.fixturesDir),
+    opts.serverVersion,
+    new Set(opts.staleCommentCounts ?? []),
+  );
   const faults = new FaultList();
   for (const f of opts.faults ?? []) faults.add(f);
   const robotsTxt = opts.robotsTxt ?? DEFAULT_ROBOTS_TXT;
@@ -80,21 +86,38 @@ export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerr
     }
     let reply: Reply;
     if (fault?.kind === '429') {
-      reply = { status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(fault.retryAfterSeconds ?? 0) }, body: 'Too Many Requests\n' };
+      reply = {
+        status: 429,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(fault.retryAfterSeconds ?? 0) },
+        body: 'Too Many Requests\n',
+      };
     } else if (fault?.kind === '503') {
       const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8' };
       if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
       reply = { status: 503, headers, body: 'Service Unavailable\n' };
     } else if (fault?.kind === '500') {
-      reply = { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Internal server error\n' };
+      reply = {
+        status: 500,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+        body: 'Internal server error\n',
+      };
     } else if (fault?.kind === 'body') {
-      reply = { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: `${XSSI_PREFIX}${fault.body ?? ''}\n` };
+      reply = {
+        status: 200,
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: `${XSSI_PREFIX}${fault.body ?? ''}\n`,
+      };
     } else if (fault?.kind === 'html') {
       // A proxy's or a login page's 200, as some hosts answer while they are down.
-      reply = { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: '<!DOCTYPE html>\n<html><body><h1>Maintenance</h1></body></html>\n' };
+      reply = {
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+        body: '<!DOCTYPE html>\n<html><body><h1>Maintenance</h1></body></html>\n',
+      };
     } else {
       reply = route(store, method, url, robotsTxt, String(req.headers.accept ?? ''));
-      if (fault?.kind === 'no_xssi' && reply.body.startsWith(XSSI_PREFIX)) reply = { ...reply, body: reply.body.slice(XSSI_PREFIX.length) };
+      if (fault?.kind === 'no_xssi' && reply.body.startsWith(XSSI_PREFIX))
+        reply = { ...reply, body: reply.body.slice(XSSI_PREFIX.length) };
     }
     logged.status = reply.status;
     if (fault?.kind === 'truncated') {
@@ -120,7 +143,16 @@ export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerr
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) send(res, { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: `fake Gerrit error: ${String(err)}\n` }, false);
+      if (!res.headersSent)
+        send(
+          res,
+          {
+            status: 500,
+            headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+            body: `fake Gerrit error: ${String(err)}\n`,
+          },
+          false,
+        );
       else res.destroy();
     });
   });
@@ -157,17 +189,29 @@ export interface SampleHostsOptions {
   faults?: Record<string, Fault[]>;
   /** robots.txt per org; default `User-agent: *` with `Crawl-delay: 0`. */
   robotsTxt?: Record<string, string>;
+  /** Per org, changes listed with a stale total_comment_count of 0 (FakeGerritOptions.staleCommentCounts). */
+  staleCommentCounts?: Record<string, number[]>;
 }
 
 /** One fake host per sample org, each on its own free 127.0.0.1 port. */
-export async function startSampleHosts(opts: SampleHostsOptions = {}): Promise<{ hosts: FakeGerrit[]; close(): Promise<void> }> {
+export async function startSampleHosts(
+  opts: SampleHostsOptions = {},
+): Promise<{ hosts: FakeGerrit[]; close(): Promise<void> }> {
   const hosts: FakeGerrit[] = [];
   const close = async () => {
     await Promise.all(hosts.map((h) => h.close()));
   };
   try {
     for (const org of opts.orgs ?? SAMPLE_ORGS) {
-      hosts.push(await startFakeGerrit({ org, fixturesDir: opts.fixturesDir, faults: opts.faults?.[org], robotsTxt: opts.robotsTxt?.[org] }));
+      hosts.push(
+        await startFakeGerrit({
+          org,
+          fixturesDir: opts.fixturesDir,
+          faults: opts.faults?.[org],
+          robotsTxt: opts.robotsTxt?.[org],
+          staleCommentCounts: opts.staleCommentCounts?.[org],
+        }),
+      );
     }
   } catch (err) {
     await close();

@@ -25,7 +25,7 @@ async function findInFrames(page, selector, timeoutMs) {
     for (const frame of page.frames()) {
       // A frame can navigate or detach while we look; that frame is simply skipped this round.
       const handle = await frame.$(selector).catch(() => null);
-      if (handle) return (await handle.evaluate((e) => (e.innerText ?? e.textContent ?? '').trim()));
+      if (handle) return await handle.evaluate((e) => (e.innerText ?? e.textContent ?? '').trim());
     }
     if (Date.now() > deadline) throw new Error(`no frame has an element matching ${selector} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -45,7 +45,10 @@ function installFrameWatcher({ id, selector, textIn }) {
     const seen = () => {
       const e = document.querySelector(selector);
       if (!e || !(e.offsetWidth || e.offsetHeight)) return false;
-      return !textIn || [...document.querySelectorAll(textIn.selector)].some((t) => (t.textContent ?? '').includes(textIn.text));
+      return (
+        !textIn ||
+        [...document.querySelectorAll(textIn.selector)].some((t) => (t.textContent ?? '').includes(textIn.text))
+      );
     };
     const frame = () => (seen() ? resolve(performance.timeOrigin + performance.now()) : requestAnimationFrame(frame));
     requestAnimationFrame(frame);
@@ -62,7 +65,8 @@ function operations(page, screenshotDir) {
       return (await first.innerText()).trim();
     },
     async screenshot({ name }) {
-      if (!/^[\w.-]+$/.test(name)) throw new Error(`screenshot name ${JSON.stringify(name)} may hold only letters, digits, '.', '-', '_'`);
+      if (!/^[\w.-]+$/.test(name))
+        throw new Error(`screenshot name ${JSON.stringify(name)} may hold only letters, digits, '.', '-', '_'`);
       mkdirSync(screenshotDir, { recursive: true });
       const file = path.join(screenshotDir, name.endsWith('.png') ? name : `${name}.png`);
       await page.screenshot({ path: file });
@@ -75,28 +79,44 @@ function operations(page, screenshotDir) {
       try {
         await page.waitForSelector(selector, { state: 'visible', timeout: timeoutMs });
       } catch (err) {
-        if (err?.name === 'TimeoutError') throw new Error(`no visible element matches ${selector} after ${timeoutMs} ms`);
+        if (err?.name === 'TimeoutError')
+          throw new Error(`no visible element matches ${selector} after ${timeoutMs} ms`);
         throw err;
       }
     },
     frameText: ({ selector, timeoutMs }) => findInFrames(page, selector, timeoutMs),
     async frameCount({ selector }) {
       let n = 0;
-      for (const frame of page.frames()) n += await frame.locator(selector).count().catch(() => 0);
+      for (const frame of page.frames())
+        n += await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0);
       return n;
     },
-    pseudoContent: ({ selector, pseudo }) => page.$$eval(selector, (elements, p) => elements
-      .map((e) => getComputedStyle(e, p).content)
-      .filter((c) => c && c !== 'none' && c !== 'normal')
-      .map((c) => (c.startsWith('"') ? JSON.parse(c) : c)), pseudo),
+    pseudoContent: ({ selector, pseudo }) =>
+      page.$$eval(
+        selector,
+        (elements, p) =>
+          elements
+            .map((e) => getComputedStyle(e, p).content)
+            .filter((c) => c && c !== 'none' && c !== 'normal')
+            .map((c) => (c.startsWith('"') ? JSON.parse(c) : c)),
+        pseudo,
+      ),
     // For benchmarks: the page's clock (epoch ms), and a watcher that runs in the page itself, checking a native
     // CSS selector once per animation frame, so the wait costs the renderer one querySelector a frame.
     pageClock: () => page.evaluate(() => performance.timeOrigin + performance.now()),
     watchVisible: ({ id, selector, textIn }) => page.evaluate(installFrameWatcher, { id, selector, textIn }),
-    watchedAt: ({ id, timeoutMs }) => page.evaluate(({ id: key, timeoutMs: ms }) => Promise.race([
-      window.__benchWatches[key],
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`watch ${key} saw nothing in ${ms} ms`)), ms)),
-    ]).finally(() => delete window.__benchWatches[key]), { id, timeoutMs }),
+    watchedAt: ({ id, timeoutMs }) =>
+      page.evaluate(
+        ({ id: key, timeoutMs: ms }) =>
+          Promise.race([
+            window.__benchWatches[key],
+            new Promise((_, reject) => setTimeout(() => reject(new Error(`watch ${key} saw nothing in ${ms} ms`)), ms)),
+          ]).finally(() => delete window.__benchWatches[key]),
+        { id, timeoutMs },
+      ),
     // The renderer's CPU profile over a stretch of a benchmark (Chrome DevTools Protocol), saved beside the screenshots.
     async cpuProfileStart() {
       const cdp = await page.context().newCDPSession(page);
@@ -106,7 +126,8 @@ function operations(page, screenshotDir) {
       await cdp.send('Profiler.start');
     },
     async cpuProfileStop({ name }) {
-      if (!/^[\w.-]+$/.test(name)) throw new Error(`profile name ${JSON.stringify(name)} may hold only letters, digits, '.', '-', '_'`);
+      if (!/^[\w.-]+$/.test(name))
+        throw new Error(`profile name ${JSON.stringify(name)} may hold only letters, digits, '.', '-', '_'`);
       const cdp = profiling.get(page);
       if (!cdp) throw new Error('cpuProfileStop without cpuProfileStart');
       profiling.delete(page);
@@ -129,9 +150,11 @@ function operations(page, screenshotDir) {
       for (;;) {
         for (const frame of page.frames()) {
           const target = frame.locator(selector).first();
-          if ((await target.count().catch(() => 0)) > 0) return void (await target.click({ timeout: Math.max(1000, deadline - Date.now()) }));
+          if ((await target.count().catch(() => 0)) > 0)
+            return void (await target.click({ timeout: Math.max(1000, deadline - Date.now()) }));
         }
-        if (Date.now() > deadline) throw new Error(`no frame has an element matching ${selector} after ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`no frame has an element matching ${selector} after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
@@ -173,5 +196,10 @@ export function startBridge({ dir, getPage, screenshotDir }) {
     }
   }, POLL_MS);
 
-  return { stop() { stopped = true; clearInterval(timer); } };
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

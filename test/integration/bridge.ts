@@ -24,7 +24,10 @@ let sequence = 0;
 
 function bridgeDir(): string {
   const dir = process.env[envNames.bridge];
-  if (!dir) throw new Error(`${envNames.bridge} is not set: DOM checks need test/integration/run-code-server.mjs (or run-desktop.mjs)`);
+  if (!dir)
+    throw new Error(
+      `${envNames.bridge} is not set: DOM checks need test/integration/run-code-server.mjs (or run-desktop.mjs)`,
+    );
   return dir;
 }
 
@@ -37,7 +40,8 @@ async function ask<T>(op: string, args: Record<string, unknown>, opTimeoutMs = 0
   renameSync(`${request}.partial`, request);
   const deadline = Date.now() + opTimeoutMs + ANSWER_MARGIN_MS;
   while (!existsSync(answer)) {
-    if (Date.now() > deadline) throw new Error(`dom.${op}: the runner did not answer within ${opTimeoutMs + ANSWER_MARGIN_MS} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`dom.${op}: the runner did not answer within ${opTimeoutMs + ANSWER_MARGIN_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   const reply = JSON.parse(readFileSync(answer, 'utf8')) as { ok: boolean; value?: T; error?: string };
@@ -60,15 +64,18 @@ export const dom = {
   /** Waits until an element matching the selector is visible; throws after timeoutMs. */
   waitFor: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<void>('waitFor', { selector, timeoutMs }, timeoutMs),
   /** The text of the first element matching the selector in any frame, webviews included; waits up to timeoutMs for it. */
-  frameText: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<string>('frameText', { selector, timeoutMs }, timeoutMs),
+  frameText: (selector: string, timeoutMs = DEFAULT_WAIT_MS) =>
+    ask<string>('frameText', { selector, timeoutMs }, timeoutMs),
   /** How many elements match the selector across all frames, webviews included. */
   frameCount: (selector: string) => ask<number>('frameCount', { selector }),
   /** The computed CSS `content` of a pseudo-element ('::before'/'::after') of every matching element (none → omitted). */
-  pseudoContent: (selector: string, pseudo: '::before' | '::after') => ask<string[]>('pseudoContent', { selector, pseudo }),
+  pseudoContent: (selector: string, pseudo: '::before' | '::after') =>
+    ask<string[]>('pseudoContent', { selector, pseudo }),
   /** Clicks the first visible element matching a Playwright selector (CSS, with :has-text() allowed). */
   click: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<void>('click', { selector, timeoutMs }, timeoutMs),
   /** Moves the mouse over the first visible element matching a Playwright selector (a tree item's tooltip then shows). */
   hover: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<void>('hover', { selector, timeoutMs }, timeoutMs),
   /** Clicks the first element matching a Playwright selector in any frame, webviews included; waits up to timeoutMs for it. */
-  frameClick: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<void>('frameClick', { selector, timeoutMs }, timeoutMs),
+  frameClick: (selector: string, timeoutMs = DEFAULT_WAIT_MS) =>
+    ask<void>('frameClick', { selector, timeoutMs }, timeoutMs),
 };

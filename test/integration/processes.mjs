@@ -25,11 +25,17 @@ function startTime(pid) {
 function childrenOf(pid) {
   const out = [];
   let tasks = [];
-  try { tasks = readdirSync(`/proc/${pid}/task`); } catch { return out; }
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
   for (const task of tasks) {
     try {
       out.push(...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
-    } catch { /* the thread ended while we looked */ }
+    } catch {
+      /* the thread ended while we looked */
+    }
   }
   return out;
 }
@@ -54,7 +60,8 @@ function groupMembers(pgid) {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const fields = statFields(name);
-    if (fields && fields[0] !== 'Z' && Number(fields[2]) === pgid) members.push({ pid: Number(name), depth: 0, started: fields[19] });
+    if (fields && fields[0] !== 'Z' && Number(fields[2]) === pgid)
+      members.push({ pid: Number(name), depth: 0, started: fields[19] });
   }
   return members;
 }
@@ -62,7 +69,11 @@ function groupMembers(pgid) {
 const isSame = ({ pid, started }) => startTime(pid) === started;
 
 function signal({ pid }, sig) {
-  try { process.kill(pid, sig); } catch { /* already gone */ }
+  try {
+    process.kill(pid, sig);
+  } catch {
+    /* already gone */
+  }
 }
 
 async function waitGone(processes, ms) {

@@ -3,8 +3,13 @@
 
 /** The stack without node-internal frames, indented under the failure. */
 function formatError(error) {
-  const text = error.stack && error.stack.includes(error.message) ? error.stack : `${error.message}\n${error.stack ?? ''}`;
-  return text.split('\n').filter((line) => line.trim() && !/\(node:internal|^\s+at node:/.test(line)).map((l) => `     ${l.trimEnd()}`).join('\n');
+  const text =
+    error.stack && error.stack.includes(error.message) ? error.stack : `${error.message}\n${error.stack ?? ''}`;
+  return text
+    .split('\n')
+    .filter((line) => line.trim() && !/\(node:internal|^\s+at node:/.test(line))
+    .map((l) => `     ${l.trimEnd()}`)
+    .join('\n');
 }
 
 export class SpecPrinter {
@@ -26,7 +31,8 @@ export class SpecPrinter {
     this.#previous = suites;
     const indent = '  '.repeat(suites.length + 1);
     const title = test.titlePath.at(-1);
-    if (test.state === 'passed') this.log(`${indent}✔ ${title}${test.durationMs >= 75 ? ` (${test.durationMs}ms)` : ''}`);
+    if (test.state === 'passed')
+      this.log(`${indent}✔ ${title}${test.durationMs >= 75 ? ` (${test.durationMs}ms)` : ''}`);
     else if (test.state === 'pending') this.log(`${indent}- ${title}`);
     else {
       this.#failures.push(test);

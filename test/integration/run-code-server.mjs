@@ -10,7 +10,20 @@ import { ensureCodeServer } from '../../scripts/code-server.mjs';
 import { startBridge } from './bridge-server.mjs';
 import { buildHarness } from './harness/build.mjs';
 import { killTreesNow } from './processes.mjs';
-import { elapsed, envNames, finishRun, grepArg, pause, prepareTempDirs, ProgressFollower, reportResults, RESULTS_DIR, ROOT, startRun, withSuiteBundle } from './run-common.mjs';
+import {
+  elapsed,
+  envNames,
+  finishRun,
+  grepArg,
+  pause,
+  prepareTempDirs,
+  ProgressFollower,
+  reportResults,
+  RESULTS_DIR,
+  ROOT,
+  startRun,
+  withSuiteBundle,
+} from './run-common.mjs';
 import { installVsixes, packageVsix } from './vsix.mjs';
 import { freePort, WorkbenchSession } from './workbench-session.mjs';
 
@@ -23,7 +36,9 @@ async function waitForResults(session, follower, resultsFile, deadline) {
     if (session.codeServerExit) throw new Error(`${session.codeServerExit} before the suite finished${where}`);
     if (session.pageCrashed) throw new Error(`the workbench page crashed before the suite finished${where}`);
     if (Date.now() > deadline) {
-      throw new Error(`no results within ${TIMEOUT_MS} ms (REVIEW_CORPUS_IT_TIMEOUT_MS)${where || '; the harness may never have activated'}`);
+      throw new Error(
+        `no results within ${TIMEOUT_MS} ms (REVIEW_CORPUS_IT_TIMEOUT_MS)${where || '; the harness may never have activated'}`,
+      );
     }
     await pause(200);
   }
@@ -58,20 +73,24 @@ async function main() {
     await session.stop();
   };
   // Ctrl+C or a CI timeout: stop what we started before leaving. 'exit' is the last resort (synchronous).
-  const onSignal = (sig, code) => process.once(sig, () => {
-    console.error(`\n${sig}: stopping code-server and the browser`);
-    cleanup().finally(() => {
-      if (process.env.REVIEW_CORPUS_IT_KEEP !== '1') rmSync(dirs.tmp, { recursive: true, force: true });
-      process.exit(code);
+  const onSignal = (sig, code) =>
+    process.once(sig, () => {
+      console.error(`\n${sig}: stopping code-server and the browser`);
+      cleanup().finally(() => {
+        if (process.env.REVIEW_CORPUS_IT_KEEP !== '1') rmSync(dirs.tmp, { recursive: true, force: true });
+        process.exit(code);
+      });
     });
-  });
   onSignal('SIGINT', 130);
   onSignal('SIGTERM', 143);
   process.once('exit', () => killTreesNow(session.pids));
 
   try {
     const harnessDir = withSuiteBundle(await buildHarness(), process.env.REVIEW_CORPUS_IT_SUITE, dirs.tmp);
-    const vsixes = [packageVsix(ROOT, path.join(dirs.tmp, 'review-corpus.vsix')), packageVsix(harnessDir, path.join(dirs.tmp, 'harness.vsix'))];
+    const vsixes = [
+      packageVsix(ROOT, path.join(dirs.tmp, 'review-corpus.vsix')),
+      packageVsix(harnessDir, path.join(dirs.tmp, 'harness.vsix')),
+    ];
     installVsixes(codeServer, dirs, vsixes, { XDG_DATA_HOME: dirs.dataHome });
     console.log(`packaged and installed ${vsixes.length} extensions (${elapsed(started)})`);
 
@@ -86,7 +105,11 @@ async function main() {
       ...(grep ? { [envNames.grep]: grep } : {}),
     };
     await session.startCodeServer({ bin: codeServer, port, env, deadline, ...dirs });
-    bridge = startBridge({ dir: dirs.bridge, screenshotDir: RESULTS_DIR, getPage: () => session.page ?? Promise.reject(new Error('the workbench page is not open')) });
+    bridge = startBridge({
+      dir: dirs.bridge,
+      screenshotDir: RESULTS_DIR,
+      getPage: () => session.page ?? Promise.reject(new Error('the workbench page is not open')),
+    });
     await session.openWorkbench({ port, folder: dirs.workspace, deadline });
     console.log(`workbench open on 127.0.0.1:${port} (${elapsed(started)}); running the suite in the extension host`);
 
@@ -101,7 +124,9 @@ async function main() {
   }
 
   // Taken after a failure too: it is the first thing to look at.
-  await session.screenshot(path.join(RESULTS_DIR, 'workbench.png')).catch((e) => console.error(`no screenshot: ${e.message}`));
+  await session
+    .screenshot(path.join(RESULTS_DIR, 'workbench.png'))
+    .catch((e) => console.error(`no screenshot: ${e.message}`));
   await cleanup();
   finishRun(dirs, failure, started);
 }

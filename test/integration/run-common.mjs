@@ -1,5 +1,17 @@
 // What both launchers share: the per-run temp layout, the user settings, and reading, printing and judging results.
-import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,15 +151,21 @@ export function reportResults(resultsFile, launcher, follower) {
   // Outcomes the progress file had not shown yet (both list the same events in the same order).
   follower.poll();
   for (const test of results.tests.slice(follower.printer.printed)) follower.printer.test(test);
-  follower.printer.summary({ counts: { passed: results.passed, failed: results.failed, pending: results.pending }, durationMs: results.durationMs });
+  follower.printer.summary({
+    counts: { passed: results.passed, failed: results.failed, pending: results.pending },
+    durationMs: results.durationMs,
+  });
   if (results.fatalError) console.error(results.fatalError);
-  console.log(`${results.passed + results.failed} test(s) ran inside VS Code ${results.vscodeVersion ?? '?'} (${launcher}), ${results.pending} pending`);
+  console.log(
+    `${results.passed + results.failed} test(s) ran inside VS Code ${results.vscodeVersion ?? '?'} (${launcher}), ${results.pending} pending`,
+  );
   return verdict(results);
 }
 
 /** Removes the run's temp dir, unless the run failed (its logs are evidence) or REVIEW_CORPUS_IT_KEEP=1. */
 export function finishRun(dirs, failure, started) {
-  if (failure || process.env.REVIEW_CORPUS_IT_KEEP === '1') console.error(`run files (logs, user data, workspace) kept in ${dirs.tmp}`);
+  if (failure || process.env.REVIEW_CORPUS_IT_KEEP === '1')
+    console.error(`run files (logs, user data, workspace) kept in ${dirs.tmp}`);
   else rmSync(dirs.tmp, { recursive: true, force: true });
   console.log(`integration run took ${elapsed(started)}`);
   if (failure) {

@@ -8,7 +8,18 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startBridge } from './bridge-server.mjs';
 import { buildHarness, HARNESS_RUNNER } from './harness/build.mjs';
-import { envNames, finishRun, grepArg, pause, prepareTempDirs, ProgressFollower, reportResults, RESULTS_DIR, ROOT, startRun } from './run-common.mjs';
+import {
+  envNames,
+  finishRun,
+  grepArg,
+  pause,
+  prepareTempDirs,
+  ProgressFollower,
+  reportResults,
+  RESULTS_DIR,
+  ROOT,
+  startRun,
+} from './run-common.mjs';
 import { freePort } from './workbench-session.mjs';
 
 const VSCODE_VERSION = '1.100.3';
@@ -23,7 +34,10 @@ export function workbenchPageGetter(cdpPort) {
     for (;;) {
       try {
         browser ??= await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
-        const page = browser.contexts().flatMap((c) => c.pages()).find((p) => p.url().includes('workbench'));
+        const page = browser
+          .contexts()
+          .flatMap((c) => c.pages())
+          .find((p) => p.url().includes('workbench'));
         if (page) {
           await page.waitForSelector('.monaco-workbench', { timeout: Math.max(1000, deadline - Date.now()) });
           return page;
@@ -36,7 +50,11 @@ export function workbenchPageGetter(cdpPort) {
     }
   }
   return {
-    getPage: () => (pagePromise ??= connect().catch((err) => { pagePromise = null; throw err; })),
+    getPage: () =>
+      (pagePromise ??= connect().catch((err) => {
+        pagePromise = null;
+        throw err;
+      })),
     close: () => browser?.close().catch(() => {}),
   };
 }
@@ -77,7 +95,8 @@ async function main() {
       if (!existsSync(dirs.resultsFile)) throw err;
     });
     clearInterval(following);
-    if (!existsSync(dirs.resultsFile)) throw new Error(`VS Code exited without writing results${follower.describeRunning()}`);
+    if (!existsSync(dirs.resultsFile))
+      throw new Error(`VS Code exited without writing results${follower.describeRunning()}`);
     failure = reportResults(dirs.resultsFile, 'desktop', follower);
   } catch (err) {
     failure = err.message;

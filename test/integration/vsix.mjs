@@ -11,7 +11,9 @@ function run(command, args, options) {
   const result = spawnSync(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (result.status !== 0) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
-    throw new Error(`${path.basename(command)} ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${output}`);
+    throw new Error(
+      `${path.basename(command)} ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${output}`,
+    );
   }
   return result.stdout;
 }
@@ -27,6 +29,17 @@ export function packageVsix(dir, outFile) {
 }
 
 export function installVsixes(codeServerBin, { extensionsDir, userDataDir, configFile }, vsixes, env = {}) {
-  run(codeServerBin, ['--config', configFile, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir,
-    ...vsixes.flatMap((v) => ['--install-extension', v])], { env: { ...process.env, ...env } });
+  run(
+    codeServerBin,
+    [
+      '--config',
+      configFile,
+      '--extensions-dir',
+      extensionsDir,
+      '--user-data-dir',
+      userDataDir,
+      ...vsixes.flatMap((v) => ['--install-extension', v]),
+    ],
+    { env: { ...process.env, ...env } },
+  );
 }

@@ -7,7 +7,14 @@ import { chromium } from 'playwright-core';
 import { stopTree } from './processes.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -36,23 +43,44 @@ export class WorkbenchSession {
   /** Starts code-server and resolves once /healthz answers; rejects if it exits or the deadline passes. */
   async startCodeServer({ bin, port, userDataDir, extensionsDir, configFile, env, logFile, deadline }) {
     const log = createWriteStream(logFile);
-    this.codeServer = spawn(bin, ['--config', configFile, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-      '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir,
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'], {
-      env: { ...process.env, ...env },
-      // Its own process group: Ctrl+C reaches only the runner, which then stops code-server and its children in order.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.codeServer = spawn(
+      bin,
+      [
+        '--config',
+        configFile,
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${port}`,
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        extensionsDir,
+        '--disable-telemetry',
+        '--disable-update-check',
+        '--disable-workspace-trust',
+      ],
+      {
+        env: { ...process.env, ...env },
+        // Its own process group: Ctrl+C reaches only the runner, which then stops code-server and its children in order.
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.pids.add(this.codeServer.pid);
     this.codeServer.stdout.pipe(log);
     this.codeServer.stderr.pipe(log);
-    this.codeServer.on('exit', (code, signal) => { this.codeServerExit = `code-server exited (${code ?? signal})`; });
+    this.codeServer.on('exit', (code, signal) => {
+      this.codeServerExit = `code-server exited (${code ?? signal})`;
+    });
     const url = `http://127.0.0.1:${port}/healthz`;
     for (;;) {
       if (this.codeServerExit) throw new Error(`${this.codeServerExit} before it was ready; see ${logFile}`);
       if (Date.now() > deadline) throw new Error(`code-server did not answer ${url} in time; see ${logFile}`);
-      const ok = await fetch(url).then((r) => r.ok, () => false);
+      const ok = await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await pause(200);
     }
@@ -61,21 +89,30 @@ export class WorkbenchSession {
   /** Opens the workbench on `folder` and waits for it to render. */
   async openWorkbench({ port, folder, deadline }) {
     this.browserServer = await chromium.launchServer({
-      executablePath: CHROMIUM, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
     });
     this.pids.add(this.browserServer.process().pid);
     this.browser = await chromium.connect(this.browserServer.wsEndpoint());
     this.page = await this.browser.newPage({ viewport: { width: 1400, height: 900 } });
-    this.page.on('crash', () => { this.pageCrashed = true; });
+    this.page.on('crash', () => {
+      this.pageCrashed = true;
+    });
     this.page.on('pageerror', (err) => this.browserLog.push(`pageerror: ${err.message}`));
-    this.page.on('console', (msg) => { if (msg.type() === 'error') this.browserLog.push(`console: ${msg.text()}`); });
+    this.page.on('console', (msg) => {
+      if (msg.type() === 'error') this.browserLog.push(`console: ${msg.text()}`);
+    });
     const url = new URL(`http://127.0.0.1:${port}/`);
     url.searchParams.set('folder', folder);
     try {
       await this.page.goto(url.href, { timeout: Math.max(1000, deadline - Date.now()) });
       await this.page.waitForSelector('.monaco-workbench', { timeout: Math.max(1000, deadline - Date.now()) });
     } catch (err) {
-      if (err?.name === 'TimeoutError') throw new Error(`the workbench (.monaco-workbench) did not render at ${url.href} before the deadline`);
+      if (err?.name === 'TimeoutError')
+        throw new Error(`the workbench (.monaco-workbench) did not render at ${url.href} before the deadline`);
       throw err;
     }
   }

@@ -49,7 +49,9 @@ describe('build: every removal names its evidence (decisions.evidence)', () => {
     store.save();
     {
       const rows = store.all<{ unit: string; unit_key: string; rule: string; evidence: string | null }>(
-        'SELECT unit, unit_key, rule, evidence FROM decisions WHERE build_id = ?', [buildId]);
+        'SELECT unit, unit_key, rule, evidence FROM decisions WHERE build_id = ?',
+        [buildId],
+      );
       const of = (unit: string, key: string) => rows.find((r) => r.unit === unit && r.unit_key === key);
       evidence = (unit, key) => {
         const e = of(unit, key)?.evidence;
@@ -84,14 +86,21 @@ describe('build: every removal names its evidence (decisions.evidence)', () => {
   });
 
   it('reads back through core/inspect: the example record, its tree item\'s twin, the twin in the build, "name: value" lines', () => {
-    const id = Number(store.scalar('SELECT id FROM examples WHERE build_id = ? AND example_key = ?', [buildId, 'openstack/2/1/1/b.py']));
+    const id = Number(
+      store.scalar('SELECT id FROM examples WHERE build_id = ? AND example_key = ?', [buildId, 'openstack/2/1/1/b.py']),
+    );
     const e = getExample(store, id)!;
     assert.deepEqual(e.evidence, { twin: 'openstack/1/1/1/a.py', jaccard: 19 / 21 });
     assert.deepEqual(evidenceLines(e.evidence), ['twin: openstack/1/1/1/a.py', `jaccard: ${19 / 21}`]);
     const twin = findTwin(store, buildId, e.evidence)!;
     assert.equal(twin.rule, null, 'the twin is kept');
     assert.equal(getExample(store, twin.id!)!.key, 'openstack/1/1/1/a.py');
-    const [item] = listItems(store, { buildId, org: 'openstack', window: 'pilot', rule: 'near_duplicate', unit: 'examples' }, 0, 10);
+    const [item] = listItems(
+      store,
+      { buildId, org: 'openstack', window: 'pilot', rule: 'near_duplicate', unit: 'examples' },
+      0,
+      10,
+    );
     assert.ok(item.kind === 'example' && item.twin === 'openstack/1/1/1/a.py');
   });
 

@@ -1,7 +1,8 @@
 // Builds a small corpus by inserting stored records directly, as the fetch would have stored them,
 // so the build can be tested on exactly the records it reads.
 import { syncWindows } from '../../src/core/config/windows';
-import { DEFAULT_RULES, PRODUCT_WINDOWS, type CorpusConfig } from '../../src/core/config/types';
+import { PRODUCT_WINDOWS, type CorpusConfig } from '../../src/core/config/types';
+import { DEFAULT_RULES } from '../../src/core/config/ruleParameters';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 
 export function testConfig(over: Partial<CorpusConfig> = {}): CorpusConfig {
@@ -25,13 +26,22 @@ export function testConfig(over: Partial<CorpusConfig> = {}): CorpusConfig {
  * suffix. As real Gerrit sends it, a side whose file ends in "\n" ends with the line "" (the default);
  * `noNewlineA`/`noNewlineB` leave it out.
  */
-export function diffOf(beforeLines: readonly string[], afterLines: readonly string[], opts: { noNewlineA?: boolean; noNewlineB?: boolean } = {}): object {
+export function diffOf(
+  beforeLines: readonly string[],
+  afterLines: readonly string[],
+  opts: { noNewlineA?: boolean; noNewlineB?: boolean } = {},
+): object {
   const before = opts.noNewlineA || beforeLines.length === 0 ? [...beforeLines] : [...beforeLines, ''];
   const after = opts.noNewlineB || afterLines.length === 0 ? [...afterLines] : [...afterLines, ''];
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
   const content: object[] = [];
   if (head > 0) content.push({ ab: before.slice(0, head) });
   const a = before.slice(head, before.length - tail);
@@ -42,7 +52,8 @@ export function diffOf(beforeLines: readonly string[], afterLines: readonly stri
 }
 
 /** `count` numbered lines, each `${prefix}${n}`. */
-export const numbered = (count: number, prefix = 'line '): string[] => Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);
+export const numbered = (count: number, prefix = 'line '): string[] =>
+  Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);
 
 export interface ChangeSpec {
   org?: string;
@@ -72,7 +83,10 @@ export interface CommentSpec {
 export class CorpusFixture {
   private readonly hostIds = new Map<string, number>();
 
-  private constructor(readonly store: CorpusStore, readonly config: CorpusConfig) {}
+  private constructor(
+    readonly store: CorpusStore,
+    readonly config: CorpusConfig,
+  ) {}
 
   /** A new corpus (in memory until saved) with the config stored as the fetch stores it. */
   static async create(file: string, config = testConfig()): Promise<CorpusFixture> {
@@ -80,7 +94,8 @@ export class CorpusFixture {
     store.setMeta('config', JSON.stringify(config));
     syncWindows(store, config, '2024-09-01T00:00:00Z');
     const fx = new CorpusFixture(store, config);
-    for (const h of config.hosts) fx.hostIds.set(h.org, store.insert('INSERT INTO hosts(org, url) VALUES (?, ?)', [h.org, h.url]));
+    for (const h of config.hosts)
+      fx.hostIds.set(h.org, store.insert('INSERT INTO hosts(org, url) VALUES (?, ?)', [h.org, h.url]));
     return fx;
   }
 
@@ -91,7 +106,11 @@ export class CorpusFixture {
   }
 
   account(pseudonym: string, isBot: boolean, org = 'openstack'): void {
-    this.store.run('INSERT INTO accounts(host_id, pseudonym, is_bot) VALUES (?, ?, ?)', [this.hostId(org), pseudonym, isBot ? 1 : 0]);
+    this.store.run('INSERT INTO accounts(host_id, pseudonym, is_bot) VALUES (?, ?, ?)', [
+      this.hostId(org),
+      pseudonym,
+      isBot ? 1 : 0,
+    ]);
   }
 
   change(spec: ChangeSpec): number {
@@ -99,14 +118,25 @@ export class CorpusFixture {
     const id = this.store.insert(
       `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error, status)
        VALUES (?, ?, ?, 'proj', 'master', ?, ?, ?, 1, ?, ?, ?, ?)`,
-      [this.hostId(org), spec.number, spec.changeKey ?? `I${String(spec.number).padStart(40, '0')}`, spec.created, spec.created,
-        spec.owner ?? 'p-owner', spec.collectionRule ?? null, spec.collectionRule ? 'listed' : 'done', spec.fetchError ?? null,
-        spec.status === undefined ? 'MERGED' : spec.status],
+      [
+        this.hostId(org),
+        spec.number,
+        spec.changeKey ?? `I${String(spec.number).padStart(40, '0')}`,
+        spec.created,
+        spec.created,
+        spec.owner ?? 'p-owner',
+        spec.collectionRule ?? null,
+        spec.collectionRule ? 'listed' : 'done',
+        spec.fetchError ?? null,
+        spec.status === undefined ? 'MERGED' : spec.status,
+      ],
     );
     if (!spec.collectionRule) {
       (spec.kinds ?? [null, 'REWORK']).forEach((kind, i) => {
-        this.store.run('INSERT INTO revisions(change_id, patch_set, sha, kind, uploader, created) VALUES (?, ?, ?, ?, ?, ?)',
-          [id, i + 1, `sha${spec.number}-${i + 1}`, kind, spec.owner ?? 'p-owner', spec.created]);
+        this.store.run(
+          'INSERT INTO revisions(change_id, patch_set, sha, kind, uploader, created) VALUES (?, ?, ?, ?, ?, ?)',
+          [id, i + 1, `sha${spec.number}-${i + 1}`, kind, spec.owner ?? 'p-owner', spec.created],
+        );
       });
     }
     return id;
@@ -116,31 +146,60 @@ export class CorpusFixture {
     return this.store.insert(
       `INSERT INTO comments(change_id, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character, author, message, updated, unresolved)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '2024-10-11 10:00:00.000000000', 1)`,
-      [changeId, c.gerritId, c.path, c.patchSet ?? 1, c.side ?? 'REVISION', c.line === undefined ? c.range?.endLine ?? null : c.line,
-        c.range?.startLine ?? null, c.range?.startCharacter ?? null, c.range?.endLine ?? null, c.range?.endCharacter ?? null, c.author, c.message],
+      [
+        changeId,
+        c.gerritId,
+        c.path,
+        c.patchSet ?? 1,
+        c.side ?? 'REVISION',
+        c.line === undefined ? (c.range?.endLine ?? null) : c.line,
+        c.range?.startLine ?? null,
+        c.range?.startCharacter ?? null,
+        c.range?.endLine ?? null,
+        c.range?.endCharacter ?? null,
+        c.author,
+        c.message,
+      ],
     );
   }
 
   diff(changeId: number, path: string, psBase: number, content: object | null, fetchError: string | null = null): void {
-    this.store.run('INSERT INTO diffs(change_id, path, ps_base, ps_target, content, fetch_error) VALUES (?, ?, ?, ?, ?, ?)',
-      [changeId, path, psBase, psBase + 1, content === null ? null : JSON.stringify(content), fetchError]);
+    this.store.run(
+      'INSERT INTO diffs(change_id, path, ps_base, ps_target, content, fetch_error) VALUES (?, ?, ?, ?, ?, ?)',
+      [changeId, path, psBase, psBase + 1, content === null ? null : JSON.stringify(content), fetchError],
+    );
   }
 
   flag(exampleKey: string, status: 'open' | 'confirmed' | 'dismissed'): void {
-    this.store.run("INSERT INTO flags(example_key, reason, status, rater, decided_at) VALUES (?, 'suggested_edit', ?, 'rater-1', '2025-01-01T00:00:00Z')", [exampleKey, status]);
+    this.store.run(
+      "INSERT INTO flags(example_key, reason, status, rater, decided_at) VALUES (?, 'suggested_edit', ?, 'rater-1', '2025-01-01T00:00:00Z')",
+      [exampleKey, status],
+    );
   }
 
   /**
    * The common case: one reviewed edit. Patch set 1 → 2 of `path` replaces line `line` of a
    * `lines`-line file; `comments` sit on patch set 1 (default: one reviewer comment on `line`).
    */
-  editedFile(changeId: number, path: string, opts: { lines?: number; line?: number; before?: string[]; after?: string[]; comments?: Omit<CommentSpec, 'path'>[] } = {}): void {
+  editedFile(
+    changeId: number,
+    path: string,
+    opts: {
+      lines?: number;
+      line?: number;
+      before?: string[];
+      after?: string[];
+      comments?: Omit<CommentSpec, 'path'>[];
+    } = {},
+  ): void {
     const n = opts.lines ?? 20;
     const line = opts.line ?? 10;
     const before = opts.before ?? numbered(n, `${path} line `);
     const after = opts.after ?? before.map((l, i) => (i === line - 1 ? `${l} (revised)` : l));
     this.diff(changeId, path, 1, diffOf(before, after));
-    const comments = opts.comments ?? [{ gerritId: `c-${path}`, line, author: 'p-rev', message: 'please revise this line' }];
+    const comments = opts.comments ?? [
+      { gerritId: `c-${path}`, line, author: 'p-rev', message: 'please revise this line' },
+    ];
     for (const c of comments) this.comment(changeId, { ...c, path });
   }
 }

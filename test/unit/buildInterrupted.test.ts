@@ -11,7 +11,13 @@ describe('a build after an interrupted fetch', () => {
     const id = fx.change({ number: 501, created: '2025-01-10T10:00:00Z' });
     fx.store.run("UPDATE changes SET fetch_state = 'listed' WHERE id = ?", [id]);
     const result = await runBuild(fx.store);
-    assert.equal(fx.store.scalar("SELECT rule FROM decisions WHERE build_id = ? AND unit = 'changes' AND unit_key = 'openstack/501'", [result.buildId]), 'fetch_error');
+    assert.equal(
+      fx.store.scalar(
+        "SELECT rule FROM decisions WHERE build_id = ? AND unit = 'changes' AND unit_key = 'openstack/501'",
+        [result.buildId],
+      ),
+      'fetch_error',
+    );
     fx.store.close();
   });
 });

@@ -22,8 +22,10 @@ describe('rebuilds, versions and cancellation', () => {
     assert.equal(second.configHash, first.configHash);
     assert.equal(count(store, 'SELECT count(*) FROM examples WHERE build_id = ?', [first.buildId]), 0);
     assert.ok(count(store, 'SELECT count(*) FROM examples WHERE build_id = ?', [second.buildId]) > 0);
-    assert.equal(count(store, 'SELECT count(*) FROM decisions WHERE build_id = ?', [first.buildId]),
-      count(store, 'SELECT count(*) FROM decisions WHERE build_id = ?', [second.buildId]));
+    assert.equal(
+      count(store, 'SELECT count(*) FROM decisions WHERE build_id = ?', [first.buildId]),
+      count(store, 'SELECT count(*) FROM decisions WHERE build_id = ?', [second.buildId]),
+    );
     store.close();
   });
 
@@ -45,10 +47,18 @@ describe('rebuilds, versions and cancellation', () => {
     assert.notEqual(stricter.rulesVersion, base.rulesVersion);
     assert.notEqual(stricter.configHash, base.configHash);
     assert.notEqual(stricter.corpusHash, base.corpusHash);
-    const rule = (buildId: number) => store.scalar("SELECT rule FROM decisions WHERE build_id = ? AND unit_key = 'openstack/110/1/7/nova/api.py'", [buildId]);
+    const rule = (buildId: number) =>
+      store.scalar("SELECT rule FROM decisions WHERE build_id = ? AND unit_key = 'openstack/110/1/7/nova/api.py'", [
+        buildId,
+      ]);
     assert.equal(rule(base.buildId), 'kept');
     assert.equal(rule(stricter.buildId), 'size', 'its 8-line hunk is now too long; the 7-line ones stay');
-    assert.equal(store.scalar("SELECT unit FROM decisions WHERE build_id = ? AND unit_key = 'openstack/110/1/7/nova/api.py'", [stricter.buildId]), 'hunks');
+    assert.equal(
+      store.scalar("SELECT unit FROM decisions WHERE build_id = ? AND unit_key = 'openstack/110/1/7/nova/api.py'", [
+        stricter.buildId,
+      ]),
+      'hunks',
+    );
     assert.equal(stricter.kept, base.kept - 1);
     store.close();
   });
@@ -60,10 +70,16 @@ describe('rebuilds, versions and cancellation', () => {
     store.save();
     store.close();
     const reopened = await CorpusStore.open(file);
-    const row = reopened.get<{ corpus_hash: string; funnel: string }>('SELECT corpus_hash, funnel FROM builds WHERE id = ?', [result.buildId]);
+    const row = reopened.get<{ corpus_hash: string; funnel: string }>(
+      'SELECT corpus_hash, funnel FROM builds WHERE id = ?',
+      [result.buildId],
+    );
     assert.equal(row?.corpus_hash, result.corpusHash);
     assert.deepEqual(JSON.parse(String(row?.funnel)), result.funnel);
-    assert.equal(count(reopened, 'SELECT count(*) FROM examples WHERE build_id = ? AND rule IS NULL', [result.buildId]), result.kept);
+    assert.equal(
+      count(reopened, 'SELECT count(*) FROM examples WHERE build_id = ? AND rule IS NULL', [result.buildId]),
+      result.kept,
+    );
     const rebuilt = await runBuild(reopened);
     assert.equal(rebuilt.corpusHash, result.corpusHash, 'verify --reproduce on the reopened file');
     reopened.close();
@@ -74,20 +90,32 @@ describe('rebuilds, versions and cancellation', () => {
     const done = await runBuild(store);
     const before = count(store, 'SELECT count(*) FROM decisions');
     const controller = new AbortController();
-    await assert.rejects(runBuild(store, {
-      signal: controller.signal,
-      onProgress: (p) => { if (p.stage === 'examples') controller.abort(); },
-    }), { name: 'AbortError' });
+    await assert.rejects(
+      runBuild(store, {
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.stage === 'examples') controller.abort();
+        },
+      }),
+      { name: 'AbortError' },
+    );
     assert.equal(count(store, 'SELECT count(*) FROM builds'), 1);
     assert.equal(count(store, 'SELECT count(*) FROM decisions'), before);
-    assert.equal(count(store, 'SELECT count(*) FROM examples WHERE build_id = ?', [done.buildId]) > 0, true, 'the last build is untouched');
+    assert.equal(
+      count(store, 'SELECT count(*) FROM examples WHERE build_id = ?', [done.buildId]) > 0,
+      true,
+      'the last build is untouched',
+    );
     store.close();
   });
 
   it('refuses, in one line naming the file, a corpus with no stored config', async () => {
     const file = tempFile();
     const store = await CorpusStore.create(file);
-    await assert.rejects(runBuild(store), (e: Error) => e instanceof UserError && e.message.startsWith(file) && !e.message.includes('\n'));
+    await assert.rejects(
+      runBuild(store),
+      (e: Error) => e instanceof UserError && e.message.startsWith(file) && !e.message.includes('\n'),
+    );
     store.close();
   });
 });

@@ -25,14 +25,21 @@ const STEPS: Step[] = [
   (fx) => void fx.change({ number: 101, created: '2024-10-05T09:00:00Z', collectionRule: 'no_comments' }),
   (fx) => void fx.change({ number: 102, created: '2025-12-01T09:00:00Z', collectionRule: 'sealed_window' }),
   (fx) => void fx.change({ number: 103, created: '2024-10-05T09:00:00Z', collectionRule: 'disallowed' }),
-  (fx) => void fx.change({ number: 104, created: '2024-10-05T09:00:00Z', collectionRule: 'fetch_error', fetchError: 'HTTP 500' }),
+  (fx) =>
+    void fx.change({
+      number: 104,
+      created: '2024-10-05T09:00:00Z',
+      collectionRule: 'fetch_error',
+      fetchError: 'HTTP 500',
+    }),
 
   // #110: one comment per comment rule on one file, line 10 edited from patch set 1 to 2.
   (fx) => {
     const id = fx.change({ number: 110, created: '2024-10-10T12:00:00Z', kinds: [null, 'REWORK', 'REWORK'] });
     const before = numbered(20, 'nova/api.py line ');
     fx.editedFile(id, 'nova/api.py', {
-      before, after: before.map((l, i) => (i === 9 || i === 10 ? `${l} (revised)` : l)), // lines 10-11: an 8-line hunk
+      before,
+      after: before.map((l, i) => (i === 9 || i === 10 ? `${l} (revised)` : l)), // lines 10-11: an 8-line hunk
       comments: [
         { gerritId: 'c-kept', line: 10, author: REV, message: 'Please use a clearer name here' },
         { gerritId: 'c-own', line: 10, author: OWNER, message: 'Renamed as asked' },
@@ -46,8 +53,20 @@ const STEPS: Step[] = [
       ],
     });
     fx.comment(id, { gerritId: 'c-msg', path: '/COMMIT_MSG', line: 5, author: REV, message: 'Reword the summary' });
-    fx.comment(id, { gerritId: 'c-missing', path: 'nova/missing.py', line: 5, author: REV, message: 'no diff stored for this' });
-    fx.comment(id, { gerritId: 'c-refused', path: 'nova/refused.py', line: 5, author: REV, message: 'the host refused this diff' });
+    fx.comment(id, {
+      gerritId: 'c-missing',
+      path: 'nova/missing.py',
+      line: 5,
+      author: REV,
+      message: 'no diff stored for this',
+    });
+    fx.comment(id, {
+      gerritId: 'c-refused',
+      path: 'nova/refused.py',
+      line: 5,
+      author: REV,
+      message: 'the host refused this diff',
+    });
     fx.diff(id, 'nova/refused.py', 1, null, 'HTTP 404');
   },
   // Hunks: a pure addition, and an edit too big.
@@ -56,25 +75,35 @@ const STEPS: Step[] = [
     const before = numbered(20, 'add line ');
     fx.editedFile(id, 'add.py', { before, after: [...before.slice(0, 10), 'inserted line', ...before.slice(10)] });
     const big = numbered(60, 'big line ');
-    fx.editedFile(id, 'big.py', { before: big, after: big.map((l, i) => (i >= 4 && i < 54 ? `${l} changed` : l)), line: 5 });
+    fx.editedFile(id, 'big.py', {
+      before: big,
+      after: big.map((l, i) => (i >= 4 && i < 54 ? `${l} changed` : l)),
+      line: 5,
+    });
   },
   // Examples.
-  (fx) => fx.editedFile(fx.change({ number: 112, created: '2024-12-02T10:00:00Z', kinds: [null, 'TRIVIAL_REBASE'] }), 'r.py'),
-  (fx) => fx.editedFile(fx.change({ number: 113, created: '2024-12-03T10:00:00Z' }), 's.py', {
-    comments: [{ gerritId: 'c-sugg', line: 10, author: REV, message: 'Simpler:\n```suggestion\ns.py line 10 (revised)\n```' }],
-  }),
-  (fx) => fx.editedFile(fx.change({ number: 114, created: '2024-12-04T10:00:00Z' }), 'f.py', {
-    comments: [
-      { gerritId: 'c-ask', line: 10, author: REV, message: 'Use the helper' },
-      { gerritId: 'c-fix', line: 10, author: OWNER, message: 'Fix applied.' },
-    ],
-  }),
-  (fx) => fx.editedFile(fx.change({ number: 115, created: '2024-12-05T10:00:00Z' }), 'n.py', {
-    comments: [
-      { gerritId: 'c-ack2', line: 10, author: REV, message: 'Ack' },
-      { gerritId: 'c-tmpl2', line: 10, author: REV, message: 'Hint: Leading tabs' },
-    ],
-  }),
+  (fx) =>
+    fx.editedFile(fx.change({ number: 112, created: '2024-12-02T10:00:00Z', kinds: [null, 'TRIVIAL_REBASE'] }), 'r.py'),
+  (fx) =>
+    fx.editedFile(fx.change({ number: 113, created: '2024-12-03T10:00:00Z' }), 's.py', {
+      comments: [
+        { gerritId: 'c-sugg', line: 10, author: REV, message: 'Simpler:\n```suggestion\ns.py line 10 (revised)\n```' },
+      ],
+    }),
+  (fx) =>
+    fx.editedFile(fx.change({ number: 114, created: '2024-12-04T10:00:00Z' }), 'f.py', {
+      comments: [
+        { gerritId: 'c-ask', line: 10, author: REV, message: 'Use the helper' },
+        { gerritId: 'c-fix', line: 10, author: OWNER, message: 'Fix applied.' },
+      ],
+    }),
+  (fx) =>
+    fx.editedFile(fx.change({ number: 115, created: '2024-12-05T10:00:00Z' }), 'n.py', {
+      comments: [
+        { gerritId: 'c-ack2', line: 10, author: REV, message: 'Ack' },
+        { gerritId: 'c-tmpl2', line: 10, author: REV, message: 'Hint: Leading tabs' },
+      ],
+    }),
   (fx) => {
     fx.editedFile(fx.change({ number: 116, created: '2024-12-06T10:00:00Z' }), 'm.py');
     fx.flag('openstack/116/1/7/m.py', 'confirmed');
@@ -99,15 +128,24 @@ const STEPS: Step[] = [
   ...[130, 131, 132, 133, 134].map((n): Step => (fx) => {
     const before = numbered(20, 'Licensed under the Apache License, line ');
     fx.editedFile(fx.change({ number: n, created: `2025-04-0${n - 129}T10:00:00Z` }), `LICENSE-${n}`, {
-      before, after: before.map((l, i) => (i === 9 ? `${l} v${n}` : l)),
+      before,
+      after: before.map((l, i) => (i === 9 ? `${l} v${n}` : l)),
     });
   }),
   // target_in_comment (dev window), outside every window, and byte-exact CRLF / no final newline.
   (fx) => {
     const before = numbered(20, 'calc line ');
     fx.editedFile(fx.change({ number: 140, created: '2025-09-15T10:00:00Z' }), 'calc.py', {
-      before, after: before.map((l, i) => (i === 9 ? 'return compute_total(values, start=1)' : l)),
-      comments: [{ gerritId: 'c-prose', line: 10, author: REV, message: 'Should this be\n  return compute_total(values,  start=1) ?' }],
+      before,
+      after: before.map((l, i) => (i === 9 ? 'return compute_total(values, start=1)' : l)),
+      comments: [
+        {
+          gerritId: 'c-prose',
+          line: 10,
+          author: REV,
+          message: 'Should this be\n  return compute_total(values,  start=1) ?',
+        },
+      ],
     });
   },
   (fx) => fx.editedFile(fx.change({ number: 150, created: '2026-11-15T10:00:00Z' }), 'late.py'),
@@ -116,13 +154,22 @@ const STEPS: Step[] = [
     const before = Array.from({ length: 10 }, (_, i) => `α ${i + 1}\r`);
     const after = [...before.slice(0, 9), 'ω 10'];
     fx.diff(id, 'win.txt', 1, diffOf(before, after, { noNewlineB: true }));
-    fx.comment(id, { gerritId: 'c-crlf', path: 'win.txt', line: 10, author: REV, message: 'Drop the CR on the last line' });
+    fx.comment(id, {
+      gerritId: 'c-crlf',
+      path: 'win.txt',
+      line: 10,
+      author: REV,
+      message: 'Drop the CR on the last line',
+    });
   },
   // A second organization: the same pair as openstack #120 is kept there (dedup is per organization).
   (fx) => fx.editedFile(fx.change({ org: 'qt', number: 201, created: '2025-02-05T10:00:00Z' }), 'dup.py'),
 ];
 
-export async function populate(file: string, opts: { reverse?: boolean; config?: CorpusConfig } = {}): Promise<CorpusFixture> {
+export async function populate(
+  file: string,
+  opts: { reverse?: boolean; config?: CorpusConfig } = {},
+): Promise<CorpusFixture> {
   const fx = await CorpusFixture.create(file, opts.config ?? testConfig());
   fx.account('p-bot', true);
   fx.account(REV, false);
@@ -163,15 +210,38 @@ export const EXPECTED_EXAMPLES: Record<string, string | null> = {
  * need a blocklist and a registered set, which this scenario has not; the sample corpus and
  * test/unit/protect.test.ts plant them.
  */
-export const EXPECTED_OPENSTACK_FUNNEL: [string, number][] = [
-  ['collection/created_before_start', 1], ['collection/not_merged', 1], ['collection/blocklisted_project', 0], ['collection/no_comments', 1], ['collection/sealed_window', 1],
-  ['collection/disallowed', 1], ['collection/fetch_error', 1],
-  ['comments/pseudo_file', 1], ['comments/own_author', 2], ['comments/bot_account', 1], ['comments/acknowledgement', 2],
-  ['comments/no_line', 1], ['comments/parent_side', 1], ['comments/no_successor', 1], ['comments/unchanged_around', 1],
-  ['comments/bot_template', 2], ['comments/fetch_error', 2],
-  ['hunks/one_sided', 1], ['hunks/size', 1],
-  ['examples/rebase_only', 1], ['examples/suggested_edit', 1], ['examples/applied_fix', 1], ['examples/nothing_left', 1],
+export const EXPECTED_OPENSTACK_FUNNEL: [string, number | null][] = [
+  ['collection/created_before_start', 1],
+  ['collection/not_merged', 1],
+  ['collection/blocklisted_project', 0],
+  ['collection/no_comments', 1],
+  ['collection/sealed_window', 1],
+  ['collection/disallowed', 1],
+  ['collection/fetch_error', 1],
+  ['comments/pseudo_file', 1],
+  ['comments/own_author', 2],
+  ['comments/bot_account', 1],
+  ['comments/acknowledgement', 2],
+  ['comments/no_line', 1],
+  ['comments/parent_side', 1],
+  ['comments/no_successor', 1],
+  ['comments/unchanged_around', 1],
+  ['comments/bot_template', 2],
+  ['comments/fetch_error', 2],
+  // protected_comment is off by default: not counted (protectedComment.test.ts turns it on).
+  ['comments/protected_comment', null],
+  // irrelevant_comment is off by default: not counted (judgeRule.test.ts turns it on).
+  ['comments/irrelevant_comment', null],
+  ['hunks/one_sided', 1],
+  ['hunks/size', 1],
+  ['examples/rebase_only', 1],
+  ['examples/suggested_edit', 1],
+  ['examples/applied_fix', 1],
+  ['examples/nothing_left', 1],
   ['examples/manual_flag', 1],
-  ['duplicates/same_change', 1], ['duplicates/exact_duplicate', 1], ['duplicates/near_duplicate', 1], ['duplicates/boilerplate', 5],
+  ['duplicates/same_change', 1],
+  ['duplicates/exact_duplicate', 1],
+  ['duplicates/near_duplicate', 1],
+  ['duplicates/boilerplate', 5],
   ['decontamination/protected_overlap', 0],
 ];

@@ -13,7 +13,7 @@ async function cli(...argv: string[]): Promise<{ code: number; out: string; err:
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-const SUBCOMMANDS = ['fetch', 'build', 'funnel', 'export', 'verify', 'diff'];
+const SUBCOMMANDS = ['fetch', 'build', 'funnel', 'export', 'verify', 'diff', 'tag'];
 
 describe('review-corpus CLI frame', () => {
   it('--help lists every subcommand', async () => {
@@ -34,9 +34,9 @@ describe('review-corpus CLI frame', () => {
   // the shared machinery (src/cli/command.ts).
   for (const c of COMMANDS) {
     it(`${c.name} -h and help ${c.name} print the same help as --help`, async () => {
-      const long = await cli(c.name, '--help');
-      const short = await cli(c.name, '-h');
-      const viaHelp = await cli('help', c.name);
+      const long = await cli(...c.name.split(' '), '--help');
+      const short = await cli(...c.name.split(' '), '-h');
+      const viaHelp = await cli('help', ...c.name.split(' '));
       for (const r of [short, viaHelp]) {
         assert.equal(r.code, 0, r.err);
         assert.equal(r.err, '');
@@ -45,7 +45,7 @@ describe('review-corpus CLI frame', () => {
     });
 
     it(`${c.name} --help describes every option`, async () => {
-      const lines = (await cli(c.name, '--help')).out.split('\n');
+      const lines = (await cli(...c.name.split(' '), '--help')).out.split('\n');
       for (const [name, spec] of Object.entries(c.options)) {
         const line = lines.find((l) => l.startsWith(`  --${name} `) || l === `  --${name}`);
         assert.ok(line, `--${name} is listed`);
@@ -53,7 +53,10 @@ describe('review-corpus CLI frame', () => {
         assert.ok(description && description.length > 5, `--${name} has a description`);
         assert.ok(line.includes(description), `--${name}'s line shows its description: ${line}`);
       }
-      assert.ok(lines.some((l) => /^  -h, --help +\S/.test(l)), 'lists -h, --help');
+      assert.ok(
+        lines.some((l) => /^  -h, --help +\S/.test(l)),
+        'lists -h, --help',
+      );
     });
   }
 
@@ -66,20 +69,35 @@ describe('review-corpus CLI frame', () => {
     assert.match(bad.err, /unknown command 'frobnicate'/);
   });
 
-  it('fetch\'s usage names --quiet', async () => {
+  it("fetch's usage names --quiet", async () => {
     const r = await cli('fetch', '--help');
     assert.match(r.out.split('\n')[0], / \[--quiet\]/);
   });
 
-  it('the README\'s CLI section shows each command\'s usage as its --help does', async () => {
+  it("the README's CLI section shows each command's usage as its --help does", async () => {
     const readme = readFileSync('README.md', 'utf8');
     const block = readme.slice(readme.indexOf('## The CLI')).match(/```\n([\s\S]*?)```/)![1];
-    const shown = new Map(block.split('\n').filter(Boolean).map((l) => {
-      const words = l.replace(/\s+#.*$/, '').trim().split(/\s+/);
-      return [words[1], words.join(' ')] as const;
-    }));
+    const shown = new Map(
+      block
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => {
+          const words = l
+            .replace(/\s+#.*$/, '')
+            .trim()
+            .split(/\s+/);
+          // The command's name is its words before the first option (`audit sample --db …`).
+          const name = words
+            .slice(
+              1,
+              words.findIndex((w, i) => i > 0 && /^[-[<]/.test(w)),
+            )
+            .join(' ');
+          return [name, words.join(' ')] as const;
+        }),
+    );
     for (const c of COMMANDS) {
-      const usage = (await cli(c.name, '--help')).out.split('\n')[0];
+      const usage = (await cli(...c.name.split(' '), '--help')).out.split('\n')[0];
       assert.equal(`usage: ${shown.get(c.name)}`, usage.replace(/\s+/g, ' '), `README shows ${c.name}'s usage`);
     }
   });
@@ -118,9 +136,9 @@ describe('review-corpus CLI frame', () => {
     assert.equal(r.err, `review-corpus: ${file}: not a SQLite database, so not a corpus`);
   });
 
-  it('diff rejects a build id that is not a number', async () => {
-    const r = await cli('diff', '--db', 'x.sqlite', '--from', 'latest', '--to', '2');
+  it('diff rejects a build that is neither an id nor a tag name, before reading the file', async () => {
+    const r = await cli('diff', '--db', 'x.sqlite', '--from', 'the latest', '--to', '2');
     assert.notEqual(r.code, 0);
-    assert.match(r.err, /--from latest/);
+    assert.equal(r.err, 'review-corpus: --from "the latest": neither a build id nor a tag name');
   });
 });

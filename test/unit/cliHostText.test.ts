@@ -35,11 +35,25 @@ describe('CLI: host text printed with visible escapes', function () {
     await runBuild(store);
     const second = await runBuild(store);
     // As a host would have named them: a kept example of build 2 that build 1 did not have, and its suffix.
-    store.run("INSERT INTO decisions(build_id, unit, unit_key, org, window, stage, rule) VALUES (?, 'examples', ?, 'openstack', 'train', 'examples', 'kept')",
-      [second.buildId, `openstack/1/1/2/${HOSTILE}`]);
-    const funnel = JSON.parse(String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [second.buildId]))) as DatasetFunnel;
+    store.run(
+      "INSERT INTO decisions(build_id, unit, unit_key, org, window, stage, rule) VALUES (?, 'examples', ?, 'openstack', 'train', 'examples', 'kept')",
+      [second.buildId, `openstack/1/1/2/${HOSTILE}`],
+    );
+    const funnel = JSON.parse(
+      String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [second.buildId])),
+    ) as DatasetFunnel;
     const half = { examples: 1, suffixes: { [SUFFIX]: 1 }, target_in_comment: 0 };
-    funnel.organizations.openstack.halves = { window: 'train', by: 'hash', a: half, b: half, unassigned: 0, suffixTvd: 0 };
+    funnel.organizations.openstack.halves = {
+      window: 'train',
+      by: 'hash',
+      a: half,
+      b: half,
+      unassigned: 0,
+      suffixTvd: 0,
+      definitionSha256: 'x',
+      matchedSuffix: { suffix: SUFFIX, a: 1, b: 1 },
+    };
+    funnel.organizations.openstack.windows.train.suffixes = { [SUFFIX]: 1 };
     store.run('UPDATE builds SET funnel = ? WHERE id = ?', [JSON.stringify(funnel), second.buildId]);
     store.save();
     store.close();
@@ -49,10 +63,18 @@ describe('CLI: host text printed with visible escapes', function () {
     const r = await cli('diff', '--db', file, '--from', '1', '--to', '2');
     assert.equal(r.code, 0, r.err);
     assert.ok(!RAW.test(r.out.replace(/\t/g, ' ')), JSON.stringify(r.out));
-    assert.ok(r.out.split('\n').includes(`entered\topenstack/1/1/2/${SHOWN}\tabsent`), r.out);
+    assert.ok(
+      r.out
+        .split('\n')
+        .includes(`entered\topenstack/1/1/2/${SHOWN}\tabsent\tnew input: the earlier build had no such hunk`),
+      r.out,
+    );
     const j = await cli('diff', '--db', file, '--from', '1', '--to', '2', '--json');
     assert.ok(!RAW.test(j.out), JSON.stringify(j.out));
-    assert.ok((JSON.parse(j.out) as { entered: { key: string }[] }).entered.some((m) => m.key === `openstack/1/1/2/${HOSTILE}`), 'the JSON still holds the key itself');
+    assert.ok(
+      (JSON.parse(j.out) as { entered: { key: string }[] }).entered.some((m) => m.key === `openstack/1/1/2/${HOSTILE}`),
+      'the JSON still holds the key itself',
+    );
   });
 
   it('funnel shows a hostile suffix escaped, in the table and in JSON', async () => {
@@ -91,7 +113,11 @@ describe('CLI: host text printed with visible escapes', function () {
 
   it('a record with an unreadable date no longer fails the build: its change is a counted fetch_error', async () => {
     const store = await CorpusStore.open(file);
-    const change = Number(store.scalar("SELECT min(id) FROM changes WHERE collection_rule IS NULL AND fetch_error IS NULL AND status = 'MERGED' AND created >= '2024-10-01'"));
+    const change = Number(
+      store.scalar(
+        "SELECT min(id) FROM changes WHERE collection_rule IS NULL AND fetch_error IS NULL AND status = 'MERGED' AND created >= '2024-10-01'",
+      ),
+    );
     assert.ok(change > 0, 'a fetched change');
     store.run('UPDATE changes SET created = ? WHERE id = ?', [HOSTILE, change]);
     store.save();
@@ -100,8 +126,19 @@ describe('CLI: host text printed with visible escapes', function () {
     assert.equal(r.code, 0, r.err);
     const after = await CorpusStore.open(file);
     try {
-      const key = String(after.scalar("SELECT h.org || '/' || c.number FROM changes c JOIN hosts h ON h.id = c.host_id WHERE c.id = ?", [change]));
-      assert.equal(after.scalar("SELECT rule FROM decisions WHERE build_id = (SELECT max(id) FROM builds) AND unit = 'changes' AND unit_key = ?", [key]), 'fetch_error', key);
+      const key = String(
+        after.scalar("SELECT h.org || '/' || c.number FROM changes c JOIN hosts h ON h.id = c.host_id WHERE c.id = ?", [
+          change,
+        ]),
+      );
+      assert.equal(
+        after.scalar(
+          "SELECT rule FROM decisions WHERE build_id = (SELECT max(id) FROM builds) AND unit = 'changes' AND unit_key = ?",
+          [key],
+        ),
+        'fetch_error',
+        key,
+      );
     } finally {
       after.close();
     }

@@ -22,18 +22,27 @@ describe('CLI: huge pages for whole-corpus commands', function () {
       assert.equal(linux('always [madvise] never\n'), HUGE_PAGES_TUNABLE);
     });
     it('keeps the tunables already set, adding its own', () => {
-      assert.equal(linux('always [madvise] never', { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }), `glibc.malloc.arena_max=2:${HUGE_PAGES_TUNABLE}`);
+      assert.equal(
+        linux('always [madvise] never', { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }),
+        `glibc.malloc.arena_max=2:${HUGE_PAGES_TUNABLE}`,
+      );
     });
-    it('never twice, and never against the user\'s own hugetlb setting', () => {
+    it("never twice, and never against the user's own hugetlb setting", () => {
       assert.equal(linux('always [madvise] never', { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=0' }), undefined);
       assert.equal(linux('always [madvise] never', { GLIBC_TUNABLES: HUGE_PAGES_TUNABLE }), undefined);
     });
     it('not where it gains nothing: THP always or never, no THP file, another C library, another OS, or opted out', () => {
       assert.equal(linux('[always] madvise never'), undefined);
       assert.equal(linux('always madvise [never]'), undefined);
-      assert.equal(hugePagesTunables({ platform: 'linux', env: {}, thpMode: () => undefined, glibc: () => true }), undefined);
+      assert.equal(
+        hugePagesTunables({ platform: 'linux', env: {}, thpMode: () => undefined, glibc: () => true }),
+        undefined,
+      );
       assert.equal(linux('always [madvise] never', {}, false), undefined);
-      assert.equal(hugePagesTunables({ platform: 'darwin', env: {}, thpMode: () => 'always [madvise] never', glibc: () => true }), undefined);
+      assert.equal(
+        hugePagesTunables({ platform: 'darwin', env: {}, thpMode: () => 'always [madvise] never', glibc: () => true }),
+        undefined,
+      );
       assert.equal(linux('always [madvise] never', { REVIEW_CORPUS_NO_HUGE_PAGES: '1' }), undefined);
     });
   });
@@ -47,11 +56,15 @@ describe('CLI: huge pages for whole-corpus commands', function () {
     });
     after(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-    const run = (args: string[], env: NodeJS.ProcessEnv) => spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    const run = (args: string[], env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
 
     it('prints the same funnel and exit code as the in-process run', () => {
       const relaunched = run(['funnel', '--db', SAMPLE, '--json'], { REVIEW_CORPUS_DEBUG: '1' });
-      const here = run(['funnel', '--db', SAMPLE, '--json'], { REVIEW_CORPUS_NO_HUGE_PAGES: '1', REVIEW_CORPUS_DEBUG: '1' });
+      const here = run(['funnel', '--db', SAMPLE, '--json'], {
+        REVIEW_CORPUS_NO_HUGE_PAGES: '1',
+        REVIEW_CORPUS_DEBUG: '1',
+      });
       assert.match(relaunched.stderr, /running funnel with GLIBC_TUNABLES=.*glibc\.malloc\.hugetlb=1/);
       assert.doesNotMatch(here.stderr, /GLIBC_TUNABLES/);
       assert.equal(relaunched.status, 0, relaunched.stderr);
@@ -71,7 +84,11 @@ describe('CLI: huge pages for whole-corpus commands', function () {
         this.timeout(180_000);
         // A generated corpus big enough that its build runs for seconds (bench/generate.ts).
         generated = path.join(dir, 'generated.sqlite');
-        const g = spawnSync(process.execPath, ['bench/run.mjs', 'generate', '--examples', '20000', '--out', generated], { encoding: 'utf8' });
+        const g = spawnSync(
+          process.execPath,
+          ['bench/run.mjs', 'generate', '--examples', '20000', '--out', generated],
+          { encoding: 'utf8' },
+        );
         assert.equal(g.status, 0, g.stderr);
       });
 
@@ -81,8 +98,12 @@ describe('CLI: huge pages for whole-corpus commands', function () {
         copyFileSync(generated, db);
         const cli = spawn(process.execPath, [CLI, 'build', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
         let stderr = '';
-        cli.stderr.on('data', (d) => { stderr += d; });
-        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => cli.on('exit', (code, signal) => resolve({ code, signal })));
+        cli.stderr.on('data', (d) => {
+          stderr += d;
+        });
+        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+          cli.on('exit', (code, signal) => resolve({ code, signal })),
+        );
         let child: number | undefined;
         for (let i = 0; i < 200 && child === undefined; i++) {
           await new Promise((r) => setTimeout(r, 25));
@@ -93,7 +114,7 @@ describe('CLI: huge pages for whole-corpus commands', function () {
         return { db, cli, child, exited, stderr: () => stderr };
       }
 
-      it('SIGINT to the CLI\'s pid alone cancels the build cleanly: exit 130, file untouched', async () => {
+      it("SIGINT to the CLI's pid alone cancels the build cleanly: exit 130, file untouched", async () => {
         const { db, cli, child, exited, stderr } = await startBuild('interrupted.sqlite');
         cli.kill('SIGINT');
         const end = await exited;
@@ -110,7 +131,11 @@ describe('CLI: huge pages for whole-corpus commands', function () {
         for (let i = 0; i < 100 && alive(child); i++) await new Promise((r) => setTimeout(r, 20));
         assert.equal(alive(child), false, 'the child stopped with its parent');
         assert.deepEqual(readFileSync(db), readFileSync(generated));
-        assert.deepEqual(readdirSync(dir).filter((f) => f.includes('killed.sqlite') && f !== 'killed.sqlite'), [], 'no temp file left');
+        assert.deepEqual(
+          readdirSync(dir).filter((f) => f.includes('killed.sqlite') && f !== 'killed.sqlite'),
+          [],
+          'no temp file left',
+        );
       });
     });
   });

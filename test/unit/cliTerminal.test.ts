@@ -19,7 +19,11 @@ const PROGRESS = /^(build|verify, rebuilding): \w+ \(\d+\/\d+\)\r?$/m;
 const STACK = /^\s+at /m;
 
 const MODES = [
-  { name: 'relaunched with huge pages', env: {} as NodeJS.ProcessEnv, applies: () => hugePagesTunables(currentPlatform()) !== undefined },
+  {
+    name: 'relaunched with huge pages',
+    env: {} as NodeJS.ProcessEnv,
+    applies: () => hugePagesTunables(currentPlatform()) !== undefined,
+  },
   { name: 'in one process', env: { REVIEW_CORPUS_NO_HUGE_PAGES: '1' } as NodeJS.ProcessEnv, applies: () => true },
 ];
 
@@ -39,8 +43,10 @@ describe('CLI in a shell: closed pipes and progress', function () {
     const second = await runBuild(store);
     store.transaction(() => {
       for (let i = 0; i < ENTERED; i++) {
-        store.run("INSERT INTO decisions(build_id, unit, unit_key, org, window, stage, rule) VALUES (?, 'examples', ?, 'openstack', 'train', 'examples', 'kept')",
-          [second.buildId, `openstack/${9000 + i}/1/1/nova/compute/some_module_${i}.py`]);
+        store.run(
+          "INSERT INTO decisions(build_id, unit, unit_key, org, window, stage, rule) VALUES (?, 'examples', ?, 'openstack', 'train', 'examples', 'kept')",
+          [second.buildId, `openstack/${9000 + i}/1/1/nova/compute/some_module_${i}.py`],
+        );
       }
     });
     store.save();
@@ -58,10 +64,15 @@ describe('CLI in a shell: closed pipes and progress', function () {
       });
 
       it('diff ends quietly with exit 0 when its reader stops after the first line', async () => {
-        const child = spawn(process.execPath, [cli, 'diff', '--db', db, '--from', '1', '--to', '2'], { env: { ...process.env, ...mode.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [cli, 'diff', '--db', db, '--from', '1', '--to', '2'], {
+          env: { ...process.env, ...mode.env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let first = '';
         let stderr = '';
-        child.stderr.on('data', (d) => { stderr += d; });
+        child.stderr.on('data', (d) => {
+          stderr += d;
+        });
         child.stdout.on('data', (d) => {
           first += d;
           if (first.includes('\n')) child.stdout.destroy(); // the reader goes away, as head does
@@ -75,8 +86,19 @@ describe('CLI in a shell: closed pipes and progress', function () {
       it('`review-corpus diff … | head -1` prints one line, and the CLI exits 0 without a stack trace', () => {
         const err = path.join(dir, `err-${mode.env.REVIEW_CORPUS_NO_HUGE_PAGES ? 'here' : 'child'}`);
         const status = `${err}.status`;
-        const r = spawnSync('sh', ['-c', '{ "$0" "$1" diff --db "$2" --from 1 --to 2 2>"$3"; echo $? >"$4"; } | head -1', process.execPath, cli, db, err, status],
-          { env: { ...process.env, ...mode.env }, encoding: 'utf8' });
+        const r = spawnSync(
+          'sh',
+          [
+            '-c',
+            '{ "$0" "$1" diff --db "$2" --from 1 --to 2 2>"$3"; echo $? >"$4"; } | head -1',
+            process.execPath,
+            cli,
+            db,
+            err,
+            status,
+          ],
+          { env: { ...process.env, ...mode.env }, encoding: 'utf8' },
+        );
         assert.equal(r.status, 0, r.stderr);
         assert.equal(r.stdout.split('\n').length, 2, 'one line through head');
         assert.equal(readFileSync(err, 'utf8'), '');
@@ -99,16 +121,27 @@ describe('CLI in a shell: closed pipes and progress', function () {
     /** Runs the CLI under `script` (util-linux), so its stdout and stderr are a pseudo-terminal. */
     const onTerminal = (args: string[]) => {
       const quoted = [process.execPath, cli, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-      return spawnSync('script', ['-qec', quoted, '/dev/null'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      return spawnSync('script', ['-qec', quoted, '/dev/null'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     };
 
     // The same decision where `script` is missing: what the CLI's io says of its stderr.
     for (const errIsTTY of [true, false]) {
       it(`build through runCli prints ${errIsTTY ? 'a line per step' : 'no progress'} when err ${errIsTTY ? 'is' : 'is not'} a terminal`, async () => {
         const err: string[] = [];
-        const code = await runCli(['build', '--db', copy(`build-io-${errIsTTY}.sqlite`)], { out: () => {}, err: (l) => err.push(l), env: {}, errIsTTY });
+        const code = await runCli(['build', '--db', copy(`build-io-${errIsTTY}.sqlite`)], {
+          out: () => {},
+          err: (l) => err.push(l),
+          env: {},
+          errIsTTY,
+        });
         assert.equal(code, 0, err.join('\n'));
-        assert.deepEqual(err, errIsTTY ? ['build: load (1/4)', 'build: comments (2/4)', 'build: examples (3/4)', 'build: write (4/4)'] : []);
+        assert.deepEqual(
+          err,
+          errIsTTY ? ['build: load (1/4)', 'build: comments (2/4)', 'build: examples (3/4)', 'build: write (4/4)'] : [],
+        );
       });
     }
 
@@ -122,7 +155,11 @@ describe('CLI in a shell: closed pipes and progress', function () {
       });
 
       it(`${command[0]} prints no progress when stderr is a pipe`, () => {
-        const r = spawnSync(process.execPath, [cli, command[0], '--db', copy(`${command[0]}-pipe.sqlite`), ...command.slice(1)], { encoding: 'utf8' });
+        const r = spawnSync(
+          process.execPath,
+          [cli, command[0], '--db', copy(`${command[0]}-pipe.sqlite`), ...command.slice(1)],
+          { encoding: 'utf8' },
+        );
         assert.equal(r.status, 0, r.stderr);
         assert.equal(r.stderr, '');
         assert.match(r.stdout, command[0] === 'build' ? /^build \d+: /m : /^clean$/m);

@@ -32,11 +32,17 @@ describe('commands: one wrapper, hidden where they cannot run', () => {
     for (const file of extensionSources()) {
       const text = readFileSync(path.join(ROOT, file), 'utf8');
       text.split('\n').forEach((line, i) => {
-        if (file !== WRAPPER && /commands\.registerCommand\(|showErrorMessage\(/.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
-        if (file !== MARKDOWN && /new vscode\.MarkdownString\(/.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+        if (file !== WRAPPER && /commands\.registerCommand\(|showErrorMessage\(/.test(line))
+          offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+        if (file !== MARKDOWN && /new vscode\.MarkdownString\(/.test(line))
+          offenders.push(`${file}:${i + 1}: ${line.trim()}`);
       });
     }
-    assert.deepEqual(offenders, [], 'use registerCommand / showError (src/extension/registerCommand.ts) and untrustedMarkdown (src/extension/untrustedMarkdown.ts)');
+    assert.deepEqual(
+      offenders,
+      [],
+      'use registerCommand / showError (src/extension/registerCommand.ts) and untrustedMarkdown (src/extension/untrustedMarkdown.ts)',
+    );
   });
 
   it('gives each command the palette `when` of the PaletteWhen table, naming only ContextKeys', () => {
@@ -51,13 +57,26 @@ describe('commands: one wrapper, hidden where they cannot run', () => {
       for (const key of when?.match(/reviewCorpus\.\w+/g) ?? []) assert.ok(keys.has(key), `${key} is in ContextKeys`);
     }
     // What needs an open corpus or an active example says so (the table could otherwise say "always").
-    for (const id of [Commands.rebuild, Commands.verify, Commands.export, Commands.compareBuilds, Commands.sealWindow]) {
+    for (const id of [
+      Commands.rebuild,
+      Commands.verify,
+      Commands.export,
+      Commands.compareBuilds,
+      Commands.sealWindow,
+    ]) {
       assert.match(PaletteWhen[id] ?? '', new RegExp(ContextKeys.corpusOpen.replace('.', '\\.')), id);
     }
-    for (const id of [Commands.label, Commands.labelAnswers, Commands.labelDoesNot, Commands.labelUnsure, Commands.showSearchReplace]) {
+    for (const id of [
+      Commands.label,
+      Commands.labelAnswers,
+      Commands.labelDoesNot,
+      Commands.labelUnsure,
+      Commands.showSearchReplace,
+    ]) {
       assert.equal(PaletteWhen[id], ContextKeys.exampleDiffActive, id);
     }
-    for (const id of [Commands.confirmFlag, Commands.dismissFlag]) assert.equal(PaletteWhen[id], ContextKeys.exampleFlagged, id);
+    for (const id of [Commands.confirmFlag, Commands.dismissFlag])
+      assert.equal(PaletteWhen[id], ContextKeys.exampleFlagged, id);
   });
 
   it('binds keys only where focus is in an example diff or the corpus tree', () => {
@@ -69,9 +88,18 @@ describe('commands: one wrapper, hidden where they cannot run', () => {
       // Every assignment of our context keys, with focus nowhere of ours (Search, Find, the terminal…): never.
       for (let bits = 0; bits < 1 << keys.length; bits++) {
         const context = Object.fromEntries(keys.map((k, i) => [k, (bits >> i) & 1 ? 'true' : '']));
-        assert.equal(evaluateWhen(when, { ...context, editorTextFocus: '', focusedView: 'workbench.view.search' }), false, `${b.command} (${b.key}) fires without focus: ${when}`);
+        assert.equal(
+          evaluateWhen(when, { ...context, editorTextFocus: '', focusedView: 'workbench.view.search' }),
+          false,
+          `${b.command} (${b.key}) fires without focus: ${when}`,
+        );
       }
-      const inDiff = { [ContextKeys.corpusOpen]: 'true', [ContextKeys.exampleDiffActive]: 'true', editorTextFocus: 'true', focusedView: '' };
+      const inDiff = {
+        [ContextKeys.corpusOpen]: 'true',
+        [ContextKeys.exampleDiffActive]: 'true',
+        editorTextFocus: 'true',
+        focusedView: '',
+      };
       assert.equal(evaluateWhen(when, inDiff), true, `${b.command} (${b.key}) fires in an example diff: ${when}`);
     }
   });
@@ -82,10 +110,10 @@ describe('commands: one wrapper, hidden where they cannot run', () => {
  * || and parentheses, with VS Code's precedence (&& binds tighter than ||). Anything else fails the test.
  */
 function evaluateWhen(when: string, context: Record<string, string>): boolean {
-  const tokens = when.match(/\(|\)|&&|\|\||==|!=|!|[\w.\-]+/g) ?? [];
+  const tokens = when.match(/\(|\)|&&|\|\||==|!=|!|[\w.-]+/g) ?? [];
   assert.equal(tokens.join('').replace(/\s/g, ''), when.replace(/\s/g, ''), `only the supported syntax in: ${when}`);
   let at = 0;
-  const value = (name: string) => (name === 'true' ? 'true' : name === 'false' ? '' : context[name] ?? '');
+  const value = (name: string) => (name === 'true' ? 'true' : name === 'false' ? '' : (context[name] ?? ''));
   const primary = (): boolean => {
     const t = tokens[at++];
     if (t === '!') return !primary();
@@ -103,12 +131,18 @@ function evaluateWhen(when: string, context: Record<string, string>): boolean {
   };
   const and = (): boolean => {
     let v = primary();
-    while (tokens[at] === '&&') { at++; v = primary() && v; }
+    while (tokens[at] === '&&') {
+      at++;
+      v = primary() && v;
+    }
     return v;
   };
   const or = (): boolean => {
     let v = and();
-    while (tokens[at] === '||') { at++; v = and() || v; }
+    while (tokens[at] === '||') {
+      at++;
+      v = and() || v;
+    }
     return v;
   };
   const result = or();

@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyEdit, serveEdits, type CorpusEdit, type EditSaverReply, type EditSaverRequest } from '../../src/core/edits';
+import {
+  applyEdit,
+  serveEdits,
+  type CorpusEdit,
+  type EditSaverReply,
+  type EditSaverRequest,
+} from '../../src/core/edits';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 
 const AT = '2026-12-02T10:00:00.000Z';
@@ -37,14 +43,25 @@ function saver(file: string) {
   let handler: (r: EditSaverRequest) => void = () => undefined;
   const replies: EditSaverReply[] = [];
   let notify = () => undefined as void;
-  serveEdits(file, (h) => (handler = h), (r) => { replies.push(r); notify(); });
+  serveEdits(
+    file,
+    (h) => (handler = h),
+    (r) => {
+      replies.push(r);
+      notify();
+    },
+  );
   return {
     send: (r: EditSaverRequest) => handler(r),
-    reply: (seq: number) => new Promise<EditSaverReply>((resolve) => {
-      const check = () => { const r = replies.find((x) => x.seq === seq); if (r) resolve(r); };
-      notify = check;
-      check();
-    }),
+    reply: (seq: number) =>
+      new Promise<EditSaverReply>((resolve) => {
+        const check = () => {
+          const r = replies.find((x) => x.seq === seq);
+          if (r) resolve(r);
+        };
+        notify = check;
+        check();
+      }),
   };
 }
 

@@ -35,8 +35,11 @@ describe('fetch from the sample Gerrit', function () {
   let file: string;
   let store: CorpusStore;
   const host = (org: string) => hosts.find((h) => h.org === org)!;
-  const change = (org: string, number: number) => store.get<{ collection_rule: string | null; fetch_error: string | null; fetch_state: string; id: number }>(
-    'SELECT c.* FROM changes c JOIN hosts h ON h.id = c.host_id WHERE h.org = ? AND c.number = ?', [org, number]);
+  const change = (org: string, number: number) =>
+    store.get<{ collection_rule: string | null; fetch_error: string | null; fetch_state: string; id: number }>(
+      'SELECT c.* FROM changes c JOIN hosts h ON h.id = c.host_id WHERE h.org = ? AND c.number = ?',
+      [org, number],
+    );
 
   before(async () => {
     ({ hosts, close } = await startSampleHosts(sampleHostSetup()));
@@ -52,7 +55,8 @@ describe('fetch from the sample Gerrit', function () {
 
   it('fills the file with every listed change, each under its collection decision', () => {
     const rows = store.all<{ org: string; rule: string | null; n: number }>(
-      'SELECT h.org, c.collection_rule AS rule, count(*) AS n FROM changes c JOIN hosts h ON h.id = c.host_id GROUP BY h.org, rule ORDER BY h.org, rule');
+      'SELECT h.org, c.collection_rule AS rule, count(*) AS n FROM changes c JOIN hosts h ON h.id = c.host_id GROUP BY h.org, rule ORDER BY h.org, rule',
+    );
     const get = (org: string, rule: string | null) => rows.find((r) => r.org === org && r.rule === rule)?.n ?? 0;
     assert.equal(get('openstack', 'created_before_start'), 1);
     assert.equal(get('openstack', 'no_comments'), 1);
@@ -60,12 +64,19 @@ describe('fetch from the sample Gerrit', function () {
     assert.equal(get('openstack', 'disallowed'), 1);
     assert.equal(get('qt', 'fetch_error'), 1);
     for (const org of ['openstack', 'qt', 'wikimedia']) assert.ok(get(org, null) >= 8, `${org} has fetched changes`);
-    assert.equal(store.scalar("SELECT count(*) FROM changes WHERE fetch_state != 'done' AND collection_rule IS NULL"), 0, 'every fetched change finished');
+    assert.equal(
+      store.scalar("SELECT count(*) FROM changes WHERE fetch_state != 'done' AND collection_rule IS NULL"),
+      0,
+      'every fetched change finished',
+    );
   });
 
   it('pages through the listing with n and S, stripping the XSSI prefix', () => {
     const listing = apiRequests(host('openstack'), /^\/changes\/\?/);
-    assert.deepEqual(listing.map((r) => new URL(r.path, 'http://x').searchParams.get('S')), ['0', '10', '20']);
+    assert.deepEqual(
+      listing.map((r) => new URL(r.path, 'http://x').searchParams.get('S')),
+      ['0', '10', '20'],
+    );
     for (const r of listing) {
       const q = new URL(r.path, 'http://x').searchParams;
       assert.equal(q.get('q'), 'status:merged after:2024-10-01');
@@ -74,10 +85,25 @@ describe('fetch from the sample Gerrit', function () {
     assert.ok(Number(store.scalar('SELECT count(*) FROM revisions')) > 50, 'revisions parsed from the JSON');
   });
 
-  it('costs no request for a change without comments, before the start, or in a sealed window', () => {
-    for (const number of [930004, 930003, 930020, 930021]) {
-      assert.deepEqual(apiRequests(host('openstack'), new RegExp(`^/changes/${number}/`)), [], `no request for ${number}`);
+  it('costs no request for a change before the start or in a sealed window, and one (the probe) for a change without comments', () => {
+    for (const number of [930003, 930020, 930021]) {
+      assert.deepEqual(
+        apiRequests(host('openstack'), new RegExp(`^/changes/${number}/`)),
+        [],
+        `no request for ${number}`,
+      );
     }
+    // openstack's comment-count probe held, so 930004 (total_comment_count 0) cost its one probe request only.
+    assert.deepEqual(
+      apiRequests(host('openstack'), /^\/changes\/930004\//).map((r) => r.path),
+      ['/changes/930004/comments'],
+    );
+    assert.equal(
+      store.scalar(
+        "SELECT p.result FROM comment_count_probes p JOIN hosts h ON h.id = p.host_id WHERE h.org = 'openstack'",
+      ),
+      'held',
+    );
   });
 
   it('never requests what robots.txt disallows, and counts it', () => {
@@ -92,7 +118,9 @@ describe('fetch from the sample Gerrit', function () {
     assert.match(String(failed.fetch_error), /500/);
     const d = SCENARIO.diffFetchError;
     const diff = store.get<{ content: string | null; fetch_error: string | null }>(
-      'SELECT d.content, d.fetch_error FROM diffs d JOIN changes c ON c.id = d.change_id WHERE c.number = ? AND d.path = ? AND d.ps_base = ?', [d.change, d.path, d.base]);
+      'SELECT d.content, d.fetch_error FROM diffs d JOIN changes c ON c.id = d.change_id WHERE c.number = ? AND d.path = ? AND d.ps_base = ?',
+      [d.change, d.path, d.base],
+    );
     assert.equal(diff?.content, null);
     assert.match(String(diff?.fetch_error), /500/);
     assert.equal(change(d.org, d.change)?.fetch_state, 'done', 'the change itself finished');
@@ -101,32 +129,56 @@ describe('fetch from the sample Gerrit', function () {
   it('fetches a diff only for files whose comments survive the cheap rules, and only when N+1 exists', () => {
     const diffRequests = hosts.flatMap((h) => apiRequests(h, /\/diff\?/));
     assert.ok(diffRequests.length > 0);
-    for (const r of diffRequests) assert.match(r.path, /^\/changes\/\d+\/revisions\/(\d+)\/files\/[^/]+\/diff\?base=(\d+)&context=ALL&whitespace=IGNORE_NONE$/);
+    for (const r of diffRequests)
+      assert.match(
+        r.path,
+        /^\/changes\/\d+\/revisions\/(\d+)\/files\/[^/]+\/diff\?base=(\d+)&context=ALL&whitespace=IGNORE_NONE$/,
+      );
     for (const r of diffRequests) {
       const [, rev, base] = /revisions\/(\d+)\/.*base=(\d+)/.exec(r.path)!;
       assert.equal(Number(rev), Number(base) + 1);
     }
     // no_successor: the comment on the last patch set of 930015 costs no diff request for that patch set
-    const last = Number(store.scalar("SELECT max(patch_set) FROM revisions r JOIN changes c ON c.id = r.change_id WHERE c.number = 930015"));
+    const last = Number(
+      store.scalar(
+        'SELECT max(patch_set) FROM revisions r JOIN changes c ON c.id = r.change_id WHERE c.number = 930015',
+      ),
+    );
     assert.deepEqual(apiRequests(host('openstack'), new RegExp(`^/changes/930015/revisions/${last + 1}/`)), []);
     // the pseudo-files never get a diff
-    assert.deepEqual(diffRequests.filter((r) => /COMMIT_MSG|PATCHSET_LEVEL|MERGE_LIST/.test(r.path)), []);
+    assert.deepEqual(
+      diffRequests.filter((r) => /COMMIT_MSG|PATCHSET_LEVEL|MERGE_LIST/.test(r.path)),
+      [],
+    );
   });
 
   it('a second run fetches nothing new, only what the host failed to return, and stores the same records', async () => {
-    const failed = new Set([`/changes/${SCENARIO.commentsFetchError.change}/`, `/changes/${SCENARIO.diffFetchError.change}/`]);
+    const failed = new Set([
+      `/changes/${SCENARIO.commentsFetchError.change}/`,
+      `/changes/${SCENARIO.diffFetchError.change}/`,
+    ]);
     const before = hosts.map((h) => h.requests.length);
     await fetchInto(file, config);
     const after = hosts.map((h) => h.requests.slice(before[hosts.indexOf(h)]));
     for (const reqs of after) {
       const perChange = reqs.filter((r) => /^\/changes\/\d+\//.test(r.path));
-      assert.deepEqual(perChange.filter((r) => ![...failed].some((f) => r.path.startsWith(f))).map((r) => r.path), [], 'nothing for a change fetched whole');
+      assert.deepEqual(
+        perChange.filter((r) => ![...failed].some((f) => r.path.startsWith(f))).map((r) => r.path),
+        [],
+        'nothing for a change fetched whole',
+      );
       assert.ok(reqs.every((r) => /^\/changes\/|^\/robots\.txt$/.test(r.path)));
     }
-    assert.ok(after.flat().some((r) => r.path.startsWith(`/changes/${SCENARIO.diffFetchError.change}/`)), 'the change whose diff failed is tried again');
+    assert.ok(
+      after.flat().some((r) => r.path.startsWith(`/changes/${SCENARIO.diffFetchError.change}/`)),
+      'the change whose diff failed is tried again',
+    );
     const again = await CorpusStore.open(file);
     assert.equal(canonicalDump(again), canonicalDump(store), 'the host still fails them: the same records');
-    assert.equal(again.scalar('SELECT fetch_attempts FROM changes WHERE number = ?', [SCENARIO.diffFetchError.change]), 2);
+    assert.equal(
+      again.scalar('SELECT fetch_attempts FROM changes WHERE number = ?', [SCENARIO.diffFetchError.change]),
+      2,
+    );
     again.close();
   });
 
@@ -160,17 +212,31 @@ describe('fetch from the sample Gerrit', function () {
       const counts = hosts.map((h) => h.requests.length);
       const empty = tempFile();
       const s = await CorpusStore.create(empty);
-      await assert.rejects(fetchCorpus(s, config, { salt: undefined }), /no salt: set the environment variable REVIEW_CORPUS_SALT/);
+      await assert.rejects(
+        fetchCorpus(s, config, { salt: undefined }),
+        /no salt: set the environment variable REVIEW_CORPUS_SALT/,
+      );
       s.close();
-      assert.deepEqual(hosts.map((h) => h.requests.length), counts, 'no request was sent');
+      assert.deepEqual(
+        hosts.map((h) => h.requests.length),
+        counts,
+        'no request was sent',
+      );
     });
   });
 
   describe('sealed windows', () => {
     it('records the SHA-256 of the sealed window definition', () => {
-      const w = store.get<{ sealed: number; seal_hash: string }>("SELECT sealed, seal_hash FROM windows WHERE name = 'test'")!;
+      const w = store.get<{ sealed: number; seal_hash: string }>(
+        "SELECT sealed, seal_hash FROM windows WHERE name = 'test'",
+      )!;
       assert.equal(w.sealed, 1);
-      assert.equal(w.seal_hash, createHash('sha256').update(JSON.stringify({ name: 'test', from: '2025-11-01', to: '2026-11-01' })).digest('hex'));
+      assert.equal(
+        w.seal_hash,
+        createHash('sha256')
+          .update(JSON.stringify({ name: 'test', from: '2025-11-01', to: '2026-11-01' }))
+          .digest('hex'),
+      );
       assert.equal(w.seal_hash, windowHash({ name: 'test', from: '2025-11-01', to: '2026-11-01' }));
     });
 
@@ -182,10 +248,18 @@ describe('fetch from the sample Gerrit', function () {
       s.close();
       await fetchInto(copy, config);
       const after = await CorpusStore.open(copy);
-      const w = after.get<{ sealed: number; unsealed_by: string; unsealed_at: string; fetched: number }>("SELECT * FROM windows WHERE name = 'test'")!;
-      assert.deepEqual([w.sealed, w.unsealed_by, w.unsealed_at, w.fetched], [0, 'r_0123456789abcdef', '2026-12-01T00:00:00.000Z', 1]);
+      const w = after.get<{ sealed: number; unsealed_by: string; unsealed_at: string; fetched: number }>(
+        "SELECT * FROM windows WHERE name = 'test'",
+      )!;
+      assert.deepEqual(
+        [w.sealed, w.unsealed_by, w.unsealed_at, w.fetched],
+        [0, 'r_0123456789abcdef', '2026-12-01T00:00:00.000Z', 1],
+      );
       assert.equal(after.scalar("SELECT count(*) FROM changes WHERE collection_rule = 'sealed_window'"), 0);
-      assert.ok(apiRequests(host('openstack'), /^\/changes\/930020\/comments/).length >= 1, 'the unsealed change is fetched');
+      assert.ok(
+        apiRequests(host('openstack'), /^\/changes\/930020\/comments/).length >= 1,
+        'the unsealed change is fetched',
+      );
       assert.throws(() => sealWindow(after, 'test'), /already been fetched and cannot be resealed/);
       after.close();
     });
@@ -204,13 +278,16 @@ describe('fetch under throttling and faults', function () {
       await clean.close();
     }
     const faulty = await startSampleHosts({
-      ...sampleHostSetup(), orgs: ['wikimedia'],
-      faults: { wikimedia: [
-        { route: /^\/changes\/\?/, kind: '429', retryAfterSeconds: 1, times: 1 },
-        { route: /\/comments$/, kind: '503', times: 2 },
-        { route: /\/diff\?/, kind: '503', retryAfterSeconds: 0, times: 1 },
-        { route: /\/comments$/, kind: 'reset', times: 1 },
-      ] },
+      ...sampleHostSetup(),
+      orgs: ['wikimedia'],
+      faults: {
+        wikimedia: [
+          { route: /^\/changes\/\?/, kind: '429', retryAfterSeconds: 1, times: 1 },
+          { route: /\/comments$/, kind: '503', times: 2 },
+          { route: /\/diff\?/, kind: '503', retryAfterSeconds: 0, times: 1 },
+          { route: /\/comments$/, kind: 'reset', times: 1 },
+        ],
+      },
     });
     const faultyFile = tempFile();
     try {

@@ -12,14 +12,20 @@ import { canonicalDump } from './support/canonicalDump';
 
 const CLI = path.resolve('dist/cli.js');
 
-function runFetch(configFile: string, db: string, killAfterRequests?: { hosts: FakeGerrit[]; count: number }): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+function runFetch(
+  configFile: string,
+  db: string,
+  killAfterRequests?: { hosts: FakeGerrit[]; count: number },
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, 'fetch', '--config', configFile, '--db', db, '--quiet'], {
       env: { ...process.env, REVIEW_CORPUS_SALT: SAMPLE_SALT, REVIEW_CORPUS_CHECKPOINT_MS: '0' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     let timer: NodeJS.Timeout | undefined;
     if (killAfterRequests) {
       const start = killAfterRequests.hosts.reduce((n, h) => n + h.requests.length, 0);
@@ -51,7 +57,9 @@ describe('fetch: kill -9 and resume', function () {
     const setup = sampleHostSetup();
     // Every response is a little slow, so kills land between and inside requests.
     const slow = { route: /./, kind: 'slow' as const, delayMs: 15, times: 1_000_000 };
-    const faults = Object.fromEntries(['openstack', 'qt', 'wikimedia'].map((org) => [org, [...(setup.faults[org] ?? []), slow]]));
+    const faults = Object.fromEntries(
+      ['openstack', 'qt', 'wikimedia'].map((org) => [org, [...(setup.faults[org] ?? []), slow]]),
+    );
     sample = await startSampleHosts({ ...setup, faults });
     dir = mkdtempSync(path.join(tmpdir(), 'rc-resume-'));
     configFile = path.join(dir, 'corpus.json');

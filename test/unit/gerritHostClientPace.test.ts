@@ -4,14 +4,25 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { HostClient, type HostClientEvent, type HostClientOptions } from '../../src/core/gerrit/hostClient';
 import { backoffMs, retryAfterMs } from '../../src/core/gerrit/retryPolicy';
-import { gaps, type Handler, type LoopbackServer, sendGerritJson, startServer, withRobots } from './gerritLoopbackServer';
+import {
+  gaps,
+  type Handler,
+  type LoopbackServer,
+  sendGerritJson,
+  startServer,
+  withRobots,
+} from './gerritLoopbackServer';
 
 /** Server and client clocks are the same here; allow for timer rounding only. */
 const TOLERANCE_MS = 5;
 
 function assertGapsAtLeast(actual: number[], min: number): void {
   assert.ok(actual.length > 0);
-  for (const gap of actual) assert.ok(gap >= min - TOLERANCE_MS, `gap ${gap.toFixed(1)} ms < ${min} ms (gaps: ${actual.map((g) => g.toFixed(1)).join(', ')})`);
+  for (const gap of actual)
+    assert.ok(
+      gap >= min - TOLERANCE_MS,
+      `gap ${gap.toFixed(1)} ms < ${min} ms (gaps: ${actual.map((g) => g.toFixed(1)).join(', ')})`,
+    );
 }
 
 /** Answers the listed statuses (or 'reset' to drop the connection) in turn, then 200 with JSON. */
@@ -35,11 +46,21 @@ describe('gerrit host client: pace, retries, cancellation', () => {
   /** Aborted after each test, so a test that fails mid-wait leaves nothing waiting behind it. */
   let cleanup: AbortController | undefined;
 
-  async function setUp(handler: Handler, options: Partial<HostClientOptions> = {}): Promise<{ server: LoopbackServer; client: HostClient }> {
+  async function setUp(
+    handler: Handler,
+    options: Partial<HostClientOptions> = {},
+  ): Promise<{ server: LoopbackServer; client: HostClient }> {
     server = await startServer(handler);
     cleanup = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, cleanup.signal]) : cleanup.signal;
-    client = new HostClient({ baseUrl: server.origin, minIntervalMs: 0, baseBackoffMs: 10, maxBackoffMs: 50, ...options, signal });
+    client = new HostClient({
+      baseUrl: server.origin,
+      minIntervalMs: 0,
+      baseBackoffMs: 10,
+      maxBackoffMs: 50,
+      ...options,
+      signal,
+    });
     return { server, client };
   }
 
@@ -51,7 +72,10 @@ describe('gerrit host client: pace, retries, cancellation', () => {
   });
 
   it('starts requests at least minIntervalMs apart, robots.txt included', async () => {
-    const { server, client } = await setUp(withRobots(undefined, (_req, res) => sendGerritJson(res, [])), { minIntervalMs: 150 });
+    const { server, client } = await setUp(
+      withRobots(undefined, (_req, res) => sendGerritJson(res, [])),
+      { minIntervalMs: 150 },
+    );
     assert.equal(client.currentIntervalMs(), 150);
     await Promise.all([1, 2, 3, 4].map((n) => client.getJson(`/changes/${n}/comments`)));
     assert.equal(server.seen.length, 5);
@@ -61,15 +85,24 @@ describe('gerrit host client: pace, retries, cancellation', () => {
   it('follows a robots.txt Crawl-delay slower than minIntervalMs', async () => {
     const events: HostClientEvent[] = [];
     const robots = 'User-agent: *\nCrawl-delay: 0.3\n';
-    const { server, client } = await setUp(withRobots(robots, (_req, res) => sendGerritJson(res, [])), { minIntervalMs: 100, onEvent: (e) => events.push(e) });
+    const { server, client } = await setUp(
+      withRobots(robots, (_req, res) => sendGerritJson(res, [])),
+      { minIntervalMs: 100, onEvent: (e) => events.push(e) },
+    );
     for (const n of [1, 2, 3]) await client.getJson(`/changes/${n}/comments`);
     assertGapsAtLeast(gaps(server.seen), 300);
     assert.equal(client.currentIntervalMs(), 300);
-    assert.deepEqual(events.find((e) => e.type === 'pace'), { host: new URL(server.origin).host, type: 'pace', intervalMs: 300, crawlDelayMs: 300, minIntervalMs: 100 });
+    assert.deepEqual(
+      events.find((e) => e.type === 'pace'),
+      { host: new URL(server.origin).host, type: 'pace', intervalMs: 300, crawlDelayMs: 300, minIntervalMs: 100 },
+    );
   });
 
   it('keeps minIntervalMs when robots.txt asks for less', async () => {
-    const { client } = await setUp(withRobots('User-agent: *\nCrawl-delay: 0.01\n', (_req, res) => sendGerritJson(res, [])), { minIntervalMs: 40 });
+    const { client } = await setUp(
+      withRobots('User-agent: *\nCrawl-delay: 0.01\n', (_req, res) => sendGerritJson(res, [])),
+      { minIntervalMs: 40 },
+    );
     await client.getJson('/changes/');
     assert.equal(client.currentIntervalMs(), 40);
   });
@@ -84,11 +117,18 @@ describe('gerrit host client: pace, retries, cancellation', () => {
 
   it('backs off on 503 without Retry-After, then succeeds', async () => {
     const events: HostClientEvent[] = [];
-    const { server, client } = await setUp(scripted([503, 503]), { baseBackoffMs: 40, maxBackoffMs: 1000, onEvent: (e) => events.push(e) });
+    const { server, client } = await setUp(scripted([503, 503]), {
+      baseBackoffMs: 40,
+      maxBackoffMs: 1000,
+      onEvent: (e) => events.push(e),
+    });
     const result = await client.getJson<{ attempt: number }>('/changes/6/comments');
     assert.deepEqual(result.ok && result.value, { attempt: 3 });
     const retries = events.filter((e) => e.type === 'retry');
-    assert.deepEqual(retries.map((e) => e.type === 'retry' && e.cause), ['HTTP 503', 'HTTP 503']);
+    assert.deepEqual(
+      retries.map((e) => e.type === 'retry' && e.cause),
+      ['HTTP 503', 'HTTP 503'],
+    );
     // backoff draws from the upper half of a doubling ceiling: >= 20 ms, then >= 40 ms
     assertGapsAtLeast(gaps(server.hits('/changes/6/comments')).slice(0, 1), 20);
     assertGapsAtLeast(gaps(server.hits('/changes/6/comments')).slice(1), 40);
@@ -116,7 +156,7 @@ describe('gerrit host client: pace, retries, cancellation', () => {
       withRobots(undefined, (req, res) => {
         if (n++ === 0) {
           res.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
-          res.write(")]}'\n[{\"_number\": 1,");
+          res.write(')]}\'\n[{"_number": 1,');
           setTimeout(() => req.socket.destroy(), 10);
         } else {
           sendGerritJson(res, [{ _number: 1 }]);
@@ -129,20 +169,29 @@ describe('gerrit host client: pace, retries, cancellation', () => {
   });
 
   it('gives up at once when Retry-After is longer than maxRetryAfterMs', async () => {
-    const { server, client } = await setUp(scripted([{ status: 429, retryAfter: '3600' }]), { maxRetryAfterMs: 60_000 });
+    const { server, client } = await setUp(scripted([{ status: 429, retryAfter: '3600' }]), {
+      maxRetryAfterMs: 60_000,
+    });
     const result = await client.getJson('/changes/');
     assert.deepEqual(!result.ok && [result.reason, result.status], ['http', 429]);
     assert.equal(server.hits('/changes/').length, 1);
   });
 
   describe('cancellation', () => {
-    async function expectPromptAbort(handler: Handler, options: Partial<HostClientOptions>, abortWhen: (s: LoopbackServer) => boolean): Promise<void> {
+    async function expectPromptAbort(
+      handler: Handler,
+      options: Partial<HostClientOptions>,
+      abortWhen: (s: LoopbackServer) => boolean,
+    ): Promise<void> {
       const controller = new AbortController();
       const { server, client } = await setUp(handler, { ...options, signal: controller.signal });
       const pending = Promise.all([client.getJson('/changes/1/comments'), client.getJson('/changes/2/comments')]);
       const deadline = performance.now() + 5000;
       while (!abortWhen(server)) {
-        assert.ok(performance.now() < deadline, `the server never reached the state to abort in (saw ${server.seen.map((s) => s.path).join(', ')})`);
+        assert.ok(
+          performance.now() < deadline,
+          `the server never reached the state to abort in (saw ${server.seen.map((s) => s.path).join(', ')})`,
+        );
         await new Promise((r) => setTimeout(r, 5));
       }
       const abortedAt = performance.now();
@@ -153,21 +202,36 @@ describe('gerrit host client: pace, retries, cancellation', () => {
     }
 
     it('stops a long Retry-After wait', async () => {
-      await expectPromptAbort(scripted([{ status: 429, retryAfter: '60' }]), {}, (s) => s.hits('/changes/1/comments').length === 1);
+      await expectPromptAbort(
+        scripted([{ status: 429, retryAfter: '60' }]),
+        {},
+        (s) => s.hits('/changes/1/comments').length === 1,
+      );
     });
 
     it('stops a long pace wait', async () => {
-      await expectPromptAbort(withRobots(undefined, (_req, res) => sendGerritJson(res, [])), { minIntervalMs: 60_000 }, (s) => s.seen.length === 1);
+      await expectPromptAbort(
+        withRobots(undefined, (_req, res) => sendGerritJson(res, [])),
+        { minIntervalMs: 60_000 },
+        (s) => s.seen.length === 1,
+      );
     });
 
     it('stops a request the host does not answer', async () => {
-      await expectPromptAbort(withRobots(undefined, () => undefined), {}, (s) => s.hits('/changes/1/comments').length === 1);
+      await expectPromptAbort(
+        withRobots(undefined, () => undefined),
+        {},
+        (s) => s.hits('/changes/1/comments').length === 1,
+      );
     });
 
     it('rejects at once when the signal is already aborted, without a request', async () => {
       const controller = new AbortController();
       controller.abort();
-      const { server, client } = await setUp(withRobots(undefined, (_req, res) => sendGerritJson(res, [])), { signal: controller.signal });
+      const { server, client } = await setUp(
+        withRobots(undefined, (_req, res) => sendGerritJson(res, [])),
+        { signal: controller.signal },
+      );
       await assert.rejects(client.getJson('/changes/'), { name: 'AbortError' });
       assert.equal(server.seen.length, 0);
     });
@@ -186,7 +250,13 @@ describe('retry policy', () => {
   });
 
   it('backs off exponentially, jittered within the upper half, capped', () => {
-    assert.deepEqual([1, 2, 3, 4].map((n) => backoffMs(n, 100, 500, () => 0)), [50, 100, 200, 250]);
-    assert.deepEqual([1, 2, 3, 4].map((n) => backoffMs(n, 100, 500, () => 1)), [100, 200, 400, 500]);
+    assert.deepEqual(
+      [1, 2, 3, 4].map((n) => backoffMs(n, 100, 500, () => 0)),
+      [50, 100, 200, 250],
+    );
+    assert.deepEqual(
+      [1, 2, 3, 4].map((n) => backoffMs(n, 100, 500, () => 1)),
+      [100, 200, 400, 500],
+    );
   });
 });

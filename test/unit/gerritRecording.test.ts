@@ -24,10 +24,14 @@ describe('a recorded gerrit-review listing', function () {
     server = http.createServer((req, res) => {
       seen.push(req.url ?? '');
       const u = new URL(req.url ?? '/', 'http://x');
-      const json = (body: Buffer | string) => res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(body);
+      const json = (body: Buffer | string) =>
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(body);
       if (u.pathname === '/robots.txt') return void res.writeHead(404).end();
       if (u.pathname === '/changes/' && (u.searchParams.get('S') ?? '0') === '0') return json(bytes);
       if (u.pathname === '/changes/') return json(")]}'\n[]\n");
+      // The comment-count probe asks for the comments of the one merged change listed with 0: none, as
+      // Gerrit answers a change without comments (an empty map; ListChangeComments).
+      if (u.pathname === '/changes/249209/comments') return json(")]}'\n{}\n");
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,16 +43,25 @@ describe('a recorded gerrit-review listing', function () {
     assert.ok(bytes.subarray(0, 5).equals(Buffer.from(")]}'\n")), 'the recording starts with the XSSI line');
     assert.equal(listed.at(-1)?._more_changes, true);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'rc-recording-')), 'corpus.sqlite');
-    const config = validateCorpusConfig({
-      name: 'recording', db: 'corpus.sqlite', start: '2019-12-01', salt: { env: 'REVIEW_CORPUS_SALT' },
-      windows: [{ name: 'december', from: '2019-12-01', to: '2020-01-01' }],
-      hosts: [{ org: 'gerrit-review', url, query: 'repositories:plugins', minIntervalMs: 0 }], rules: {},
-    }, 'recording corpus.json');
+    const config = validateCorpusConfig(
+      {
+        name: 'recording',
+        db: 'corpus.sqlite',
+        start: '2019-12-01',
+        salt: { env: 'REVIEW_CORPUS_SALT' },
+        windows: [{ name: 'december', from: '2019-12-01', to: '2020-01-01' }],
+        hosts: [{ org: 'gerrit-review', url, query: 'repositories:plugins', minIntervalMs: 0 }],
+        rules: {},
+      },
+      'recording corpus.json',
+    );
     const store = await CorpusStore.create(file);
     try {
       const summary = await fetchCorpus(store, config, { salt: 'recording-salt', clientOptions: { maxRetries: 0 } });
       assert.deepEqual(summary.failures, []);
-      const rows = store.all<{ number: number; status: string; collection_rule: string | null }>('SELECT number, status, collection_rule FROM changes ORDER BY number');
+      const rows = store.all<{ number: number; status: string; collection_rule: string | null }>(
+        'SELECT number, status, collection_rule FROM changes ORDER BY number',
+      );
       assert.deepEqual(rows, [
         { number: 248192, status: 'NEW', collection_rule: 'not_merged' },
         { number: 249209, status: 'MERGED', collection_rule: 'no_comments' },
@@ -56,8 +69,17 @@ describe('a recorded gerrit-review listing', function () {
         { number: 249221, status: 'NEW', collection_rule: 'not_merged' },
         { number: 249252, status: 'NEW', collection_rule: 'not_merged' },
       ]);
-      assert.deepEqual(seen.filter((p) => p.startsWith('/changes/')).map((p) => new URL(p, 'http://x').searchParams.get('S')), ['0', '5'], 'the next page after _more_changes');
-      assert.deepEqual(seen.filter((p) => /^\/changes\/\d/.test(p)), [], 'nothing more is asked for changes the rules removed');
+      assert.deepEqual(
+        seen.filter((p) => p.startsWith('/changes/?')).map((p) => new URL(p, 'http://x').searchParams.get('S')),
+        ['0', '5'],
+        'the next page after _more_changes',
+      );
+      assert.deepEqual(
+        seen.filter((p) => /^\/changes\/\d/.test(p)),
+        ['/changes/249209/comments'],
+        "nothing more is asked for changes the rules removed but the probe's one",
+      );
+      assert.equal(store.scalar('SELECT result FROM comment_count_probes'), 'held');
       store.save();
     } finally {
       store.close();
@@ -71,12 +93,14 @@ describe('a recorded gerrit-review listing', function () {
       const o = v as Record<string, unknown>;
       if (typeof o._account_id === 'number') {
         needles.add(String(o._account_id));
-        for (const k of ['name', 'email', 'username', 'display_name']) if (typeof o[k] === 'string') needles.add(o[k] as string);
+        for (const k of ['name', 'email', 'username', 'display_name'])
+          if (typeof o[k] === 'string') needles.add(o[k] as string);
       }
       Object.values(o).forEach(walk);
     };
     walk(listed);
     assert.ok(needles.size >= 16, `${needles.size} account strings in the recording`);
-    for (const n of needles) assert.ok(!stored.includes(n), `the corpus file holds ${JSON.stringify(n)} from the recording`);
+    for (const n of needles)
+      assert.ok(!stored.includes(n), `the corpus file holds ${JSON.stringify(n)} from the recording`);
   });
 });

@@ -24,7 +24,9 @@ describe('package.json contributions', () => {
 
   it('gives the actions of one view title distinct icons (Rebuild is not Refresh)', () => {
     const icons = new Map(pkg.contributes.commands.map((c) => [c.command, (c as { icon?: string }).icon]));
-    const titled = (pkg.contributes.menus['view/title'] as { command: string; when?: string; group?: string }[]).filter((m) => (m.when ?? '').includes('view == reviewCorpus.tree') && (m.group ?? '').startsWith('navigation'));
+    const titled = (pkg.contributes.menus['view/title'] as { command: string; when?: string; group?: string }[]).filter(
+      (m) => (m.when ?? '').includes('view == reviewCorpus.tree') && (m.group ?? '').startsWith('navigation'),
+    );
     const seen = new Map<string, string>();
     for (const m of titled) {
       const icon = icons.get(m.command);
@@ -35,18 +37,29 @@ describe('package.json contributions', () => {
   });
 
   it('gives the tree one welcome per state, in when clauses of the ContextKeys and TreeStates ids only', () => {
-    const welcomes = (pkg.contributes.viewsWelcome as { view: string; contents: string; when?: string }[]).filter((w) => w.view === 'reviewCorpus.tree');
+    const welcomes = (pkg.contributes.viewsWelcome as { view: string; contents: string; when?: string }[]).filter(
+      (w) => w.view === 'reviewCorpus.tree',
+    );
     const keys = new Set<string>(Object.values(ContextKeys));
     const states = new Set<string>(Object.values(TreeStates));
     for (const w of welcomes) {
       assert.ok(w.when, `the welcome "${w.contents.split('\n')[0]}" names its state`);
       for (const key of w.when.match(/reviewCorpus\.\w+/g) ?? []) assert.ok(keys.has(key), `${key} is in ContextKeys`);
-      for (const [, value] of w.when.matchAll(/treeState == (\w+)/g)) assert.ok(states.has(value), `${value} is in TreeStates`);
+      for (const [, value] of w.when.matchAll(/treeState == (\w+)/g))
+        assert.ok(states.has(value), `${value} is in TreeStates`);
     }
     for (const state of [TreeStates.none, TreeStates.notFetched, TreeStates.notBuilt]) {
-      assert.equal(welcomes.filter((w) => w.when?.includes(`treeState == ${state}`)).length, 1, `one welcome for ${state}`);
+      assert.equal(
+        welcomes.filter((w) => w.when?.includes(`treeState == ${state}`)).length,
+        1,
+        `one welcome for ${state}`,
+      );
     }
-    assert.equal(welcomes.filter((w) => w.when?.includes(ContextKeys.filterActive)).length, 1, 'one welcome for a filter that matches nothing');
+    assert.equal(
+      welcomes.filter((w) => w.when?.includes(ContextKeys.filterActive)).length,
+      1,
+      'one welcome for a filter that matches nothing',
+    );
   });
 
   it('contributes every setting of the Settings module, each with a scope', () => {
@@ -56,13 +69,23 @@ describe('package.json contributions', () => {
       assert.ok(p, `${SETTINGS_SECTION}.${key} is contributed`);
       assert.ok(p.scope, `${SETTINGS_SECTION}.${key} has a scope`);
     }
-    assert.equal((properties['reviewCorpus.diff.wholeFile'] as { default?: unknown }).default, true, 'whole files by default');
+    assert.equal(
+      (properties['reviewCorpus.diff.wholeFile'] as { default?: unknown }).default,
+      true,
+      'whole files by default',
+    );
   });
 
   it('contributes the view container and the view under the ids of the Views module', () => {
-    assert.deepEqual(pkg.contributes.viewsContainers.activitybar.map((c) => c.id), [Views.container]);
+    assert.deepEqual(
+      pkg.contributes.viewsContainers.activitybar.map((c) => c.id),
+      [Views.container],
+    );
     assert.deepEqual(Object.keys(pkg.contributes.views), [Views.container]);
-    assert.deepEqual(pkg.contributes.views[Views.container].map((v) => v.id), [Views.tree]);
+    assert.deepEqual(
+      pkg.contributes.views[Views.container].map((v) => v.id),
+      [Views.tree],
+    );
   });
 
   it('targets VS Code 1.100 and names the CLI bin', () => {

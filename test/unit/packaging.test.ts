@@ -8,30 +8,44 @@ import { pathToFileURL } from 'node:url';
 import pkg from '../../package.json';
 
 const ROOT = path.resolve('.'); // scripts/unit.mjs runs mocha from the repository root
-const manifest = pkg as unknown as Record<string, unknown> & { icon: string; allowScripts: Record<string, boolean>; contributes: { walkthroughs: { steps: { media: { markdown?: string } }[] }[] } };
+const manifest = pkg as unknown as Record<string, unknown> & {
+  icon: string;
+  allowScripts: Record<string, boolean>;
+  contributes: { walkthroughs: { steps: { media: { markdown?: string } }[] }[] };
+};
 
 describe('the VSIX', function () {
   this.timeout(120000);
   let files: string[] = [];
   before(() => {
-    const listed = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'ls'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const listed = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'ls'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     assert.equal(listed.status, 0, listed.stderr);
     files = listed.stdout.split('\n').filter(Boolean);
   });
 
-  it('ships the licence, the icon, the README\'s images and the walkthrough\'s pages', () => {
+  it("ships the licence, the icon, the README's images and the walkthrough's pages", () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]).filter((src) => !/^\w+:/.test(src));
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)]
+      .map((m) => m[1])
+      .filter((src) => !/^\w+:/.test(src));
     assert.ok(images.length > 0, 'the README shows an image');
     const walkthroughPages = manifest.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => s.media.markdown!));
-    for (const f of ['LICENSE', manifest.icon, ...images, ...walkthroughPages]) assert.ok(files.includes(f), `${f} is in the VSIX`);
+    for (const f of ['LICENSE', manifest.icon, ...images, ...walkthroughPages])
+      assert.ok(files.includes(f), `${f} is in the VSIX`);
   });
 
   it('leaves out the CLI, source maps and sources: the extension runs dist/extension.js and forks dist/worker.js', () => {
     assert.ok(files.includes('dist/extension.js') || !existsSync(path.join(ROOT, 'dist/extension.js')));
     for (const f of files) {
       assert.ok(f !== 'dist/cli.js', 'dist/cli.js is not shipped');
-      assert.ok(!f.endsWith('.map') && !f.endsWith('.ts') && !f.startsWith('node_modules/') && !f.startsWith('src/'), `${f} is not shipped`);
+      assert.ok(
+        !f.endsWith('.map') && !f.endsWith('.ts') && !f.startsWith('node_modules/') && !f.startsWith('src/'),
+        `${f} is not shipped`,
+      );
     }
   });
 
@@ -53,16 +67,25 @@ describe('the icon', function () {
     const icon = await import(pathToFileURL(path.join(ROOT, 'scripts/icon.mjs')).href);
     const committed = icon.decodePng(readFileSync(path.join(ROOT, manifest.icon)));
     assert.ok(committed.width >= 128 && committed.height >= 128, `${committed.width}×${committed.height}`);
-    assert.ok(Buffer.compare(committed.pixels, icon.renderPixels()) === 0, `${manifest.icon} is not what scripts/icon.mjs draws; run: node scripts/icon.mjs`);
+    assert.ok(
+      Buffer.compare(committed.pixels, icon.renderPixels()) === 0,
+      `${manifest.icon} is not what scripts/icon.mjs draws; run: node scripts/icon.mjs`,
+    );
   });
 });
 
 describe('allowScripts (dependency install scripts)', function () {
   this.timeout(60000);
-  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean; name?: string }> };
-  const withScripts = [...new Set(Object.entries(lock.packages)
-    .filter(([where, p]) => where !== '' && p.hasInstallScript)
-    .map(([where, p]) => p.name ?? where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length)))].sort();
+  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { hasInstallScript?: boolean; name?: string }>;
+  };
+  const withScripts = [
+    ...new Set(
+      Object.entries(lock.packages)
+        .filter(([where, p]) => where !== '' && p.hasInstallScript)
+        .map(([where, p]) => p.name ?? where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length)),
+    ),
+  ].sort();
 
   it('allows or denies, by name, every locked package that has an install script, and names no other', () => {
     assert.ok(withScripts.includes('esbuild'), 'the lockfile is read');

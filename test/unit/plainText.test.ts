@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { inertMarkdown, plainText } from '../../src/extension/plainText';
 
-const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^\)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
 const ICON = /(\\)?\$\(([A-Za-z0-9-]+(?:~[A-Za-z]+)?)\)/g;
 const STRIP_ICONS = /(\s)?(\\)?\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)(\s)?/g;
 const stripIcons = (t: string) => t.replace(STRIP_ICONS, (m, pre, escaped, post) => (escaped ? m : pre || post || ''));
@@ -45,7 +45,11 @@ describe('plainText: host text that VS Code cannot turn into a link or an icon',
 // What CommonMark reads back from inertMarkdown: a backslash before punctuation is that character,
 // `&nbsp;` a space, a backslash before a line end a hard break. The rendered result is checked in the
 // real workbench (hostileText integration suite); here, that nothing is left for markdown to act on.
-const unescapeMarkdown = (md: string) => md.replace(/\\\n/g, '\n').replace(/&nbsp;/g, ' ').replace(/\\([!-/:-@[-`{-~])/g, '$1');
+const unescapeMarkdown = (md: string) =>
+  md
+    .replace(/\\\n/g, '\n')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
 describe('inertMarkdown: host text as markdown that renders as itself', () => {
   const samples = [
@@ -57,7 +61,10 @@ describe('inertMarkdown: host text as markdown that renders as itself', () => {
   it('escapes every ASCII punctuation character, so no scheme, tag, entity or syntax is left', () => {
     for (const t of samples) {
       const md = inertMarkdown(t);
-      const bare = md.replace(/&nbsp;/g, '').replace(/\\[!-/:-@[-`{-~]/g, '').replace(/\\\n/g, '');
+      const bare = md
+        .replace(/&nbsp;/g, '')
+        .replace(/\\[!-/:-@[-`{-~]/g, '')
+        .replace(/\\\n/g, '');
       assert.doesNotMatch(bare, /[!-/:-@[-`{-~]/, `unescaped punctuation left in ${md}`);
       assert.doesNotMatch(md, /:\/\/|www\./, `a scheme or www. left whole in ${md}`);
     }

@@ -26,7 +26,10 @@ describe('plainText at every notification of the extension', () => {
         const arg = text.slice(m.index + m[0].length);
         const fixed = /^'[^'\n]*'\s*[,)]/.test(arg);
         const safe = /^(?:\{\s*message:\s*)?plainText\(/.test(arg);
-        if (!fixed && !safe) bare.push(`${path.relative(ROOT, file)}:${text.slice(0, m.index).split('\n').length}: ${arg.split('\n')[0].slice(0, 80)}`);
+        if (!fixed && !safe)
+          bare.push(
+            `${path.relative(ROOT, file)}:${text.slice(0, m.index).split('\n').length}: ${arg.split('\n')[0].slice(0, 80)}`,
+          );
       }
     }
     assert.ok(sinks > 10, `found ${sinks} notifications`);

@@ -19,12 +19,15 @@ async function cli(...argv: string[]) {
 
 describe('host presets', () => {
   it('holds the four hosts of the seeds, each with its REST root, a polite pace and merged changes', () => {
-    assert.deepEqual(HOST_PRESETS.map((p) => [p.id, p.host.org, p.host.url]), [
-      ['review.opendev.org', 'openstack', 'https://review.opendev.org'],
-      ['codereview.qt-project.org', 'qt', 'https://codereview.qt-project.org'],
-      ['gerrit.wikimedia.org', 'wikimedia', 'https://gerrit.wikimedia.org/r'],
-      ['android-review.googlesource.com', 'android', 'https://android-review.googlesource.com'],
-    ]);
+    assert.deepEqual(
+      HOST_PRESETS.map((p) => [p.id, p.host.org, p.host.url]),
+      [
+        ['review.opendev.org', 'openstack', 'https://review.opendev.org'],
+        ['codereview.qt-project.org', 'qt', 'https://codereview.qt-project.org'],
+        ['gerrit.wikimedia.org', 'wikimedia', 'https://gerrit.wikimedia.org/r'],
+        ['android-review.googlesource.com', 'android', 'https://android-review.googlesource.com'],
+      ],
+    );
     for (const p of HOST_PRESETS) {
       assert.ok(p.host.minIntervalMs >= 1000, `${p.id}: at most one request a second`);
       assert.equal(p.host.query, 'status:merged');
@@ -33,13 +36,19 @@ describe('host presets', () => {
   });
 
   it('finds a preset by host name, org or URL', () => {
-    for (const name of ['gerrit.wikimedia.org', 'wikimedia', 'https://gerrit.wikimedia.org/r', 'gerrit.wikimedia.org/r/', 'WIKIMEDIA']) {
+    for (const name of [
+      'gerrit.wikimedia.org',
+      'wikimedia',
+      'https://gerrit.wikimedia.org/r',
+      'gerrit.wikimedia.org/r/',
+      'WIKIMEDIA',
+    ]) {
       assert.equal(findPreset(name)?.host.org, 'wikimedia', name);
     }
     assert.equal(findPreset('gerrit.example.org'), undefined);
   });
 
-  it('writes PRODUCT.md\'s start and windows, the test window sealed', () => {
+  it("writes PRODUCT.md's start and windows, the test window sealed", () => {
     const c = newCorpusConfig(HOST_PRESETS, { contact: 'corpus-team@example.org' });
     assert.equal(c.start, PRODUCT_START);
     assert.deepEqual(c.windows, PRODUCT_WINDOWS);
@@ -47,35 +56,65 @@ describe('host presets', () => {
 
   it('says what is wrong with a contact as loadConfig does', () => {
     assert.equal(contactProblem('corpus-team@example.org'), undefined);
-    assert.match(contactProblem('corpus team') ?? '', /^contact must be an e-mail address or an https:\/\/ URL \(got "corpus team"\)$/);
+    assert.match(
+      contactProblem('corpus team') ?? '',
+      /^contact must be an e-mail address or an https:\/\/ URL \(got "corpus team"\)$/,
+    );
   });
 });
 
 describe('review-corpus init', () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(path.join(tmpdir(), 'rc-init-')); });
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'rc-init-'));
+  });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes a corpus.json for a preset that the strict schema takes, with the contact in the User-Agent', async () => {
     const file = path.join(dir, 'corpus.json');
-    const r = await cli('init', '--host', 'gerrit.wikimedia.org', '--out', file, '--contact', 'corpus-team@example.org');
+    const r = await cli(
+      'init',
+      '--host',
+      'gerrit.wikimedia.org',
+      '--out',
+      file,
+      '--contact',
+      'corpus-team@example.org',
+    );
     assert.equal(r.code, 0, r.err);
     assert.equal(r.err, '');
     assert.match(r.out, /^wrote .*corpus\.json: wikimedia https:\/\/gerrit\.wikimedia\.org\/r every 1000 ms$/);
     const c = loadCorpusConfig(file);
     assert.equal(c.contact, 'corpus-team@example.org');
-    assert.deepEqual(c.hosts.map((h) => [h.org, h.url, h.minIntervalMs, h.query]), [['wikimedia', 'https://gerrit.wikimedia.org/r', 1000, 'status:merged']]);
-    assert.deepEqual(c.windows.filter((w) => w.sealed).map((w) => w.name), ['test']);
+    assert.deepEqual(
+      c.hosts.map((h) => [h.org, h.url, h.minIntervalMs, h.query]),
+      [['wikimedia', 'https://gerrit.wikimedia.org/r', 1000, 'status:merged']],
+    );
+    assert.deepEqual(
+      c.windows.filter((w) => w.sealed).map((w) => w.name),
+      ['test'],
+    );
     assert.match(userAgentFor(c), /^review-corpus\/\d+\.\d+\.\d+ \(corpus-team@example\.org\)$/);
     assert.ok(readFileSync(file, 'utf8').endsWith('}\n'));
   });
 
   it('takes several presets, comma-separated, one organization each', async () => {
     const file = path.join(dir, 'corpus.json');
-    const r = await cli('init', '--host', 'openstack,qt,wikimedia,android', '--out', file, '--contact', 'https://example.org/our-corpus');
+    const r = await cli(
+      'init',
+      '--host',
+      'openstack,qt,wikimedia,android',
+      '--out',
+      file,
+      '--contact',
+      'https://example.org/our-corpus',
+    );
     assert.equal(r.code, 0, r.err);
     const c = loadCorpusConfig(file);
-    assert.deepEqual(c.hosts.map((h) => h.org), ['openstack', 'qt', 'wikimedia', 'android']);
+    assert.deepEqual(
+      c.hosts.map((h) => h.org),
+      ['openstack', 'qt', 'wikimedia', 'android'],
+    );
     assert.equal(c.name, 'openstack-qt-wikimedia-android');
   });
 
@@ -84,7 +123,10 @@ describe('review-corpus init', () => {
     const r = await cli('init', '--host', 'openstack', '--out', file);
     assert.equal(r.code, 0, r.err);
     assert.match(r.err, /has no "contact"/);
-    assert.throws(() => requireContact(loadCorpusConfig(file)), (e: Error) => e.message.startsWith(`${file}: contact is required to fetch https://review.opendev.org`));
+    assert.throws(
+      () => requireContact(loadCorpusConfig(file)),
+      (e: Error) => e.message.startsWith(`${file}: contact is required to fetch https://review.opendev.org`),
+    );
   });
 
   it('does not overwrite an existing file without --force', async () => {
@@ -102,14 +144,20 @@ describe('review-corpus init', () => {
   it('names an unknown preset and lists the presets, in one line', async () => {
     const r = await cli('init', '--host', 'gerrit.example.org', '--out', path.join(dir, 'corpus.json'));
     assert.equal(r.code, 2);
-    assert.match(r.err, /^review-corpus: init: no host preset "gerrit\.example\.org" \(presets: review\.opendev\.org \(openstack\), .*android-review\.googlesource\.com \(android\)\)$/);
+    assert.match(
+      r.err,
+      /^review-corpus: init: no host preset "gerrit\.example\.org" \(presets: review\.opendev\.org \(openstack\), .*android-review\.googlesource\.com \(android\)\)$/,
+    );
   });
 
   it('refuses a contact the schema refuses, naming the file and the field, and writes nothing', async () => {
     const file = path.join(dir, 'corpus.json');
     const r = await cli('init', '--host', 'qt', '--out', file, '--contact', 'http://example.org');
     assert.equal(r.code, 2);
-    assert.equal(r.err, `review-corpus: ${file}: contact must be an e-mail address or an https:// URL (got "http://example.org")`);
+    assert.equal(
+      r.err,
+      `review-corpus: ${file}: contact must be an e-mail address or an https:// URL (got "http://example.org")`,
+    );
     assert.throws(() => readFileSync(file), /ENOENT/);
   });
 
@@ -118,7 +166,10 @@ describe('review-corpus init', () => {
     assert.match(main.out, /^ {2}init /m);
     const help = await cli('init', '--help');
     assert.equal(help.code, 0);
-    assert.match(help.out, /^ {2}--host <preset>\[,<preset>…\] +the hosts to read, comma-separated: review\.opendev\.org \(openstack\).*\(required\)$/m);
+    assert.match(
+      help.out,
+      /^ {2}--host <preset>\[,<preset>…\] +the hosts to read, comma-separated: review\.opendev\.org \(openstack\).*\(required\)$/m,
+    );
     assert.match(help.out, /--force/);
   });
 });

@@ -34,15 +34,40 @@ describe('pseudonymizer', () => {
     assert.equal(new Pseudonymizer('s', 'Review.OpenDev.org', NO_BOTS).pseudonymForId(3), byName);
   });
 
-  it('keeps nothing of the account but the pseudonym, the bot flag, the SERVICE_USER tag and the config\'s pattern', () => {
+  it("keeps nothing of the account but the pseudonym, the bot flag, the SERVICE_USER tag and the config's pattern", () => {
     const p = new Pseudonymizer('s', HOST, NO_BOTS);
-    const out = p.account({ _account_id: 1000096, name: 'Jane Doe', email: 'jane@example.org', username: 'jdoe', display_name: 'JD' });
-    assert.deepEqual(Object.keys(out ?? {}).sort(), ['botPattern', 'isBot', 'isServiceUser', 'namesChecked', 'pseudonym']);
+    const out = p.account({
+      _account_id: 1000096,
+      name: 'Jane Doe',
+      email: 'jane@example.org',
+      username: 'jdoe',
+      display_name: 'JD',
+    });
+    assert.deepEqual(Object.keys(out ?? {}).sort(), [
+      'botPattern',
+      'isBot',
+      'isServiceUser',
+      'namesChecked',
+      'pseudonym',
+    ]);
     const text = JSON.stringify(out);
-    for (const leak of ['1000096', 'Jane', 'jane@example.org', 'jdoe']) assert.ok(!text.includes(leak), `leaks ${leak}`);
-    const bot = p.account({ _account_id: 1000097, name: 'Nightly Lint-Bot', email: 'nightly-lint@example.org', username: 'nightly_lint' });
-    assert.deepEqual(bot && { ...bot, pseudonym: '' }, { pseudonym: '', isBot: true, isServiceUser: false, botPattern: '(^|[-_ .])bot$', namesChecked: true });
-    for (const leak of ['1000097', 'Nightly', 'Lint', 'nightly']) assert.ok(!JSON.stringify(bot).includes(leak), `leaks ${leak}`);
+    for (const leak of ['1000096', 'Jane', 'jane@example.org', 'jdoe'])
+      assert.ok(!text.includes(leak), `leaks ${leak}`);
+    const bot = p.account({
+      _account_id: 1000097,
+      name: 'Nightly Lint-Bot',
+      email: 'nightly-lint@example.org',
+      username: 'nightly_lint',
+    });
+    assert.deepEqual(bot && { ...bot, pseudonym: '' }, {
+      pseudonym: '',
+      isBot: true,
+      isServiceUser: false,
+      botPattern: '(^|[-_ .])bot$',
+      namesChecked: true,
+    });
+    for (const leak of ['1000097', 'Nightly', 'Lint', 'nightly'])
+      assert.ok(!JSON.stringify(bot).includes(leak), `leaks ${leak}`);
   });
 
   it('flags SERVICE_USER accounts and configured bot ids as bots, before hashing', () => {
@@ -60,10 +85,22 @@ describe('pseudonymizer', () => {
       return out && [out.isBot, out.botPattern, out.namesChecked];
     };
     assert.deepEqual(facts({ _account_id: 7, name: 'Zuul', username: 'zuul' }), [true, '^zuul$', true]);
-    assert.deepEqual(facts({ _account_id: 8, name: 'Release Manager', display_name: 'release-bot' }), [true, '(^|[-_ .])bot$', true]);
-    assert.deepEqual(facts({ _account_id: 9, name: 'Gate', email: 'gate-bot@ci.example.org' }), [true, '(^|[-_ .])bot$', true], 'the e-mail by its local part');
+    assert.deepEqual(facts({ _account_id: 8, name: 'Release Manager', display_name: 'release-bot' }), [
+      true,
+      '(^|[-_ .])bot$',
+      true,
+    ]);
+    assert.deepEqual(
+      facts({ _account_id: 9, name: 'Gate', email: 'gate-bot@ci.example.org' }),
+      [true, '(^|[-_ .])bot$', true],
+      'the e-mail by its local part',
+    );
     assert.deepEqual(facts({ _account_id: 4242, name: 'Zuul' }), [true, null, true], 'listed: the list decides');
-    assert.deepEqual(facts({ _account_id: 10, name: 'Zuul', tags: ['SERVICE_USER'] }), [true, null, true], 'tagged: the tag decides');
+    assert.deepEqual(
+      facts({ _account_id: 10, name: 'Zuul', tags: ['SERVICE_USER'] }),
+      [true, null, true],
+      'tagged: the tag decides',
+    );
     assert.deepEqual(facts({ _account_id: 11, name: 'Ann Abbott', username: 'robotics' }), [false, null, true]);
     assert.deepEqual(facts({ _account_id: 12 }), [false, null, false], 'an id-only account: nothing to match');
   });
@@ -79,7 +116,8 @@ describe('pseudonymizer', () => {
 
   it('scrubs account tokens to pseudonyms and email addresses to <email>', () => {
     const p = new Pseudonymizer('s', HOST, NO_BOTS);
-    const text = 'Patch Set 2: Code-Review+1 by <GERRIT_ACCOUNT_1000096>, cc <GERRIT_ACCOUNT_12>\n\nSigned-off-by: Jane Doe <jane.doe+gerrit@mail.example.co.uk>\nnpm i left-pad@1.3.0';
+    const text =
+      'Patch Set 2: Code-Review+1 by <GERRIT_ACCOUNT_1000096>, cc <GERRIT_ACCOUNT_12>\n\nSigned-off-by: Jane Doe <jane.doe+gerrit@mail.example.co.uk>\nnpm i left-pad@1.3.0';
     assert.equal(
       p.scrubText(text),
       `Patch Set 2: Code-Review+1 by ${p.pseudonymForId(1000096)}, cc ${p.pseudonymForId(12)}\n\nSigned-off-by: Jane Doe <<email>>\nnpm i left-pad@1.3.0`,
@@ -89,14 +127,20 @@ describe('pseudonymizer', () => {
   it('refuses a missing salt with one line naming the variable', () => {
     assert.equal(requireSalt({ MY_SALT: 'x' }, 'MY_SALT'), 'x');
     for (const env of [{}, { MY_SALT: '' }, { MY_SALT: '  ' }]) {
-      assert.throws(() => requireSalt(env, 'MY_SALT'), (e: Error) => {
-        assert.ok(e instanceof UserError);
-        assert.ok(!e.message.includes('\n'));
-        assert.match(e.message, /^no salt: set MY_SALT\b/);
-        return true;
-      });
+      assert.throws(
+        () => requireSalt(env, 'MY_SALT'),
+        (e: Error) => {
+          assert.ok(e instanceof UserError);
+          assert.ok(!e.message.includes('\n'));
+          assert.match(e.message, /^no salt: set MY_SALT\b/);
+          return true;
+        },
+      );
     }
-    assert.throws(() => new Pseudonymizer('', HOST, NO_BOTS), (e: Error) => e instanceof UserError && /^no salt: set REVIEW_CORPUS_SALT/.test(e.message));
+    assert.throws(
+      () => new Pseudonymizer('', HOST, NO_BOTS),
+      (e: Error) => e instanceof UserError && /^no salt: set REVIEW_CORPUS_SALT/.test(e.message),
+    );
   });
 
   it('scrubs the identities of the given accounts, on word boundaries and in any case', () => {
@@ -105,11 +149,22 @@ describe('pseudonymizer', () => {
     const anna = p.account(account)!.pseudonym;
     const index = p.identities([account, undefined]);
     assert.equal(p.scrubText('ANNA LEE said @alee, anna@corp.example', index), `${anna} said @${anna}, ${anna}`);
-    assert.equal(p.scrubText('Annabel Leeds and alees are other words', index), 'Annabel Leeds and alees are other words');
+    assert.equal(
+      p.scrubText('Annabel Leeds and alees are other words', index),
+      'Annabel Leeds and alees are other words',
+    );
     assert.equal(p.scrubText('Anna\nLee across a line break', index), `${anna} across a line break`);
-    assert.equal(p.scrubText('Anna,Lee is two words', index), 'Anna,Lee is two words', 'a name is found only where whitespace separates its words');
+    assert.equal(
+      p.scrubText('Anna,Lee is two words', index),
+      'Anna,Lee is two words',
+      'a name is found only where whitespace separates its words',
+    );
     assert.ok(p.scrubText('word '.repeat(200_000) + 'Anna Lee', index).endsWith(anna), 'a 1 MB comment');
-    assert.equal(p.scrubText('ANNA LEE said'), 'ANNA LEE said', 'only the accounts given: what was seen before does not count');
+    assert.equal(
+      p.scrubText('ANNA LEE said'),
+      'ANNA LEE said',
+      'only the accounts given: what was seen before does not count',
+    );
   });
 
   it('replaces e-mail-like strings without a dot or with non-ASCII letters, but not version pins', () => {

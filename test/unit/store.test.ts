@@ -54,13 +54,20 @@ describe('corpus store', () => {
     const store = await CorpusStore.open(await versionOneFile('v1.sqlite'));
     assert.ok(store.schemaVersion >= 2);
     assert.equal(store.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'decisions_unit'"), 0);
-    assert.equal(store.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'decisions_group'"), 1, 'the tree\'s index stays');
+    assert.equal(
+      store.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'decisions_group'"),
+      1,
+      "the tree's index stays",
+    );
     store.close();
   });
 
   it('migrates a corpus written at an older schema version forward', async () => {
     // A version-1 file, then one more migration than the tool has.
-    const file = await versionOneFile('old.sqlite', "INSERT INTO hosts(org, url) VALUES ('qt', 'https://codereview.example');");
+    const file = await versionOneFile(
+      'old.sqlite',
+      "INSERT INTO hosts(org, url) VALUES ('qt', 'https://codereview.example');",
+    );
     (MIGRATIONS as string[]).push('ALTER TABLE hosts ADD COLUMN note TEXT;');
     try {
       const store = await CorpusStore.open(file);
@@ -95,16 +102,32 @@ describe('corpus store', () => {
       const oldBytes = readFileSync(file);
       store.run("INSERT INTO hosts(org, url) VALUES ('new', 'u')");
       let tempSeen = '';
-      assert.throws(() => store.save({ beforeRename: (temp) => { tempSeen = temp; throw new Error('simulated crash'); } }), /simulated crash/);
+      assert.throws(
+        () =>
+          store.save({
+            beforeRename: (temp) => {
+              tempSeen = temp;
+              throw new Error('simulated crash');
+            },
+          }),
+        /simulated crash/,
+      );
       assert.ok(tempSeen.startsWith(dir), 'the temporary file is in the same folder');
       assert.deepEqual(readFileSync(file), oldBytes, 'the old file is untouched');
       assert.deepEqual(readdirSync(dir), ['corpus.sqlite'], 'no temporary file is left behind');
       const reopened = await CorpusStore.open(file);
-      assert.deepEqual(reopened.all('SELECT org FROM hosts').map((r) => r.org), ['old']);
+      assert.deepEqual(
+        reopened.all('SELECT org FROM hosts').map((r) => r.org),
+        ['old'],
+      );
       reopened.close();
       store.save();
       const after = await CorpusStore.open(file);
-      assert.deepEqual(after.all('SELECT org FROM hosts ORDER BY id').map((r) => r.org), ['old', 'new'], 'the next save lands whole');
+      assert.deepEqual(
+        after.all('SELECT org FROM hosts ORDER BY id').map((r) => r.org),
+        ['old', 'new'],
+        'the next save lands whole',
+      );
       after.close();
       store.close();
     });
@@ -150,7 +173,7 @@ describe('corpus store', () => {
       const file = path.join(tempDir(), 'other.sqlite');
       const SQL = await loadSqlJs();
       const db = new SQL.Database();
-      db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES (\'x\')');
+      db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES ('x')");
       writeFileSync(file, db.export());
       db.close();
       await expectOpenError(file, /not a review corpus/);
@@ -166,7 +189,10 @@ describe('corpus store', () => {
     });
 
     it('names a missing file', async () => {
-      await assert.rejects(CorpusStore.open('/nonexistent/corpus.sqlite'), /^CorpusFileError: \/nonexistent\/corpus.sqlite: no such file$|\/nonexistent\/corpus.sqlite: no such file/);
+      await assert.rejects(
+        CorpusStore.open('/nonexistent/corpus.sqlite'),
+        /^CorpusFileError: \/nonexistent\/corpus.sqlite: no such file$|\/nonexistent\/corpus.sqlite: no such file/,
+      );
     });
   });
 });
@@ -175,16 +201,25 @@ describe('corpus store with reserved space', () => {
   it('uses the reserved tail for new pages and saves only the database itself', async () => {
     const file = path.join(tempDir(), 'reserve.sqlite');
     const store = await CorpusStore.create(file);
-    store.transaction(() => { for (let i = 0; i < 200; i++) store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'x'.repeat(500)]); });
+    store.transaction(() => {
+      for (let i = 0; i < 200; i++)
+        store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'x'.repeat(500)]);
+    });
     store.save();
     store.close();
     const plainSize = readFileSync(file).length;
     const opened = await CorpusStore.open(file, { reserveBytes: 4 << 20 });
-    opened.transaction(() => { for (let i = 200; i < 400; i++) opened.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'y'.repeat(500)]); });
-    opened.save();
+    opened.transaction(() => {
+      for (let i = 200; i < 400; i++)
+        opened.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'y'.repeat(500)]);
+    });
+    opened.save({ full: true }); // a plain save would go to the journal (store/journal.ts); this is about the whole file
     opened.close();
     const saved = readFileSync(file);
-    assert.ok(saved.length > plainSize && saved.length < plainSize * 3, `saved ${saved.length} bytes, not the 4 MB reserve`);
+    assert.ok(
+      saved.length > plainSize && saved.length < plainSize * 3,
+      `saved ${saved.length} bytes, not the 4 MB reserve`,
+    );
     const reopened = await CorpusStore.open(file);
     assert.equal(reopened.scalar('SELECT count(*) FROM hosts'), 400);
     assert.equal(reopened.scalar('PRAGMA integrity_check'), 'ok');
@@ -223,7 +258,10 @@ describe('saving from the live in-memory file', () => {
   async function storeWithHosts(rows: number): Promise<string> {
     const file = path.join(tempDir(), 'live.sqlite');
     const store = await CorpusStore.create(file);
-    store.transaction(() => { for (let i = 0; i < rows; i++) store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'x'.repeat(500)]); });
+    store.transaction(() => {
+      for (let i = 0; i < rows; i++)
+        store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'x'.repeat(500)]);
+    });
     store.save();
     store.close();
     return file;
@@ -247,9 +285,15 @@ describe('saving from the live in-memory file', () => {
       const file = await storeWithHosts(50);
       const store = await CorpusStore.open(file, { reserveBytes });
       store.run("UPDATE hosts SET url = 'edited' WHERE org = 'org30'");
-      store.transaction(() => { for (let i = 0; i < 20; i++) store.run("DELETE FROM hosts WHERE org = ?", [`org${i}`]); });
+      store.transaction(() => {
+        for (let i = 0; i < 20; i++) store.run('DELETE FROM hosts WHERE org = ?', [`org${i}`]);
+      });
       const live = store.export();
-      assert.equal(live.buffer, (store as unknown as { image: Buffer }).image.buffer, 'a view of the live file, not a copy');
+      assert.equal(
+        live.buffer,
+        (store as unknown as { image: Buffer }).image.buffer,
+        'a view of the live file, not a copy',
+      );
       assert.ok(Buffer.from(live).equals(sqlJsExport(store, live)), 'the same bytes as sql.js exports');
       store.save();
       store.close();
@@ -264,7 +308,10 @@ describe('saving from the live in-memory file', () => {
   it('falls back to sql.js once the database outgrows the buffer it was opened in', async () => {
     const file = await storeWithHosts(10);
     const store = await CorpusStore.open(file); // no reserve: the first new page moves the file
-    store.transaction(() => { for (let i = 10; i < 2000; i++) store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'z'.repeat(500)]); });
+    store.transaction(() => {
+      for (let i = 10; i < 2000; i++)
+        store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'z'.repeat(500)]);
+    });
     const bytes = store.export();
     assert.notEqual(bytes.buffer, (store as unknown as { image: Buffer }).image.buffer);
     assert.ok(Buffer.from(bytes).equals(sqlJsExport(store, bytes)), 'the same bytes as sql.js exports');
@@ -282,10 +329,15 @@ describe('saving from the live in-memory file', () => {
       // database, with the same page count in its header.
       const file = await storeWithHosts(20);
       const store = await CorpusStore.open(file, { reserveBytes });
-      assert.throws(() => store.transaction(() => {
-        for (let i = 100; i < 12100; i++) store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'w'.repeat(500)]);
-        throw new Error('abandoned');
-      }), /abandoned/);
+      assert.throws(
+        () =>
+          store.transaction(() => {
+            for (let i = 100; i < 12100; i++)
+              store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'w'.repeat(500)]);
+            throw new Error('abandoned');
+          }),
+        /abandoned/,
+      );
       store.run("UPDATE hosts SET url = 'after the rollback' WHERE org = 'org3'");
       const bytes = store.export();
       assert.ok(Buffer.from(bytes).equals(sqlJsExport(store, bytes)), 'the same bytes as sql.js exports');

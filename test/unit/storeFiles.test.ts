@@ -3,7 +3,18 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { constants as bufferConstants } from 'node:buffer';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePrivateCli } from './support/privateCli';
@@ -88,7 +99,9 @@ describe('saving and reading corpora over 2 GiB', () => {
     if (!bytes) this.skip();
     const calls: Array<[number, number]> = [];
     // Counts rather than writes: 2.5 GB on disk is not the point, what each call is asked is.
-    saveAtomically(path.join(tempDir(), 'corpus.sqlite'), bytes, { write: (_fd, _bytes, offset, length) => (calls.push([offset, length]), length) });
+    saveAtomically(path.join(tempDir(), 'corpus.sqlite'), bytes, {
+      write: (_fd, _bytes, offset, length) => (calls.push([offset, length]), length),
+    });
     assert.ok(WRITE_CHUNK_BYTES <= MAX_CALL_BYTES);
     assertChunks(calls, total, WRITE_CHUNK_BYTES);
   });
@@ -100,7 +113,11 @@ describe('saving and reading corpora over 2 GiB', () => {
       if (!untouchedBuffer(size)) this.skip();
       const file = sparseFile(dir, size);
       const calls: Array<[number, number]> = [];
-      const { bytes } = await readWithReserve(file, 0, async (_handle, _bytes, offset, length) => (calls.push([offset, length]), length));
+      const { bytes } = await readWithReserve(
+        file,
+        0,
+        async (_handle, _bytes, offset, length) => (calls.push([offset, length]), length),
+      );
       assert.equal(bytes.length, size);
       assert.ok(READ_CHUNK_BYTES <= MAX_CALL_BYTES);
       assertChunks(calls, size, READ_CHUNK_BYTES);
@@ -134,7 +151,10 @@ describe('saving and reading corpora over 2 GiB', () => {
         const file = sparseFile(dir, bufferConstants.MAX_LENGTH + 1);
         await assert.rejects(CorpusStore.open(file), (e: Error) => {
           assert.ok(e instanceof CorpusFileError, `expected CorpusFileError, got ${e.name}: ${e.message}`);
-          assert.match(e.message, new RegExp(`^${file.replace(/[.]/g, '\\.')}: too large to open: ${bufferConstants.MAX_LENGTH + 1} bytes`));
+          assert.match(
+            e.message,
+            new RegExp(`^${file.replace(/[.]/g, '\\.')}: too large to open: ${bufferConstants.MAX_LENGTH + 1} bytes`),
+          );
           return true;
         });
       } finally {
@@ -160,11 +180,20 @@ describe('review-corpus on a damaged corpus file', function () {
     dir = tempDir();
     const file = path.join(dir, 'intact.sqlite');
     const store = await CorpusStore.create(file);
-    store.transaction(() => { for (let i = 0; i < 300; i++) store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'u'.repeat(500)]); });
-    store.run("INSERT INTO builds(config_hash, rules_version, started_at, finished_at, funnel) VALUES ('h', 'r', 't0', 't1', '{}')");
+    store.transaction(() => {
+      for (let i = 0; i < 300; i++)
+        store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [`org${i}`, 'u'.repeat(500)]);
+    });
+    store.run(
+      "INSERT INTO builds(config_hash, rules_version, started_at, finished_at, funnel) VALUES ('h', 'r', 't0', 't1', '{}')",
+    );
     store.save();
     pageSize = Number(store.scalar('PRAGMA page_size'));
-    const roots = new Map(store.all<{ name: string; rootpage: number }>('SELECT name, rootpage FROM sqlite_master').map((r) => [r.name, r.rootpage]));
+    const roots = new Map(
+      store
+        .all<{ name: string; rootpage: number }>('SELECT name, rootpage FROM sqlite_master')
+        .map((r) => [r.name, r.rootpage]),
+    );
     rootPage = (table) => roots.get(table) ?? assert.fail(`no table ${table}`);
     store.close();
     intact = readFileSync(file);
@@ -213,11 +242,17 @@ describe('review-corpus on a damaged corpus file', function () {
   });
 
   it('a damaged page of the meta table, found while opening', () => {
-    assertOneLineNamingDamage(withPageOverwritten('meta-page.sqlite', rootPage('meta')), /database disk image is malformed/);
+    assertOneLineNamingDamage(
+      withPageOverwritten('meta-page.sqlite', rootPage('meta')),
+      /database disk image is malformed/,
+    );
   });
 
   it('a damaged page found only by a later query (the builds table)', () => {
-    assertOneLineNamingDamage(withPageOverwritten('builds-page.sqlite', rootPage('builds')), /database disk image is malformed/);
+    assertOneLineNamingDamage(
+      withPageOverwritten('builds-page.sqlite', rootPage('builds')),
+      /database disk image is malformed/,
+    );
   });
 
   for (const value of ['abc', '', '1.5', '2x']) {
@@ -228,7 +263,12 @@ describe('review-corpus on a damaged corpus file', function () {
       store.setMeta('schema_version', value);
       store.save();
       store.close();
-      assertOneLineNamingDamage(file, new RegExp(`schema_version in the meta table is ${JSON.stringify(value).replace(/[.]/g, '\\.')}, not a version number`));
+      assertOneLineNamingDamage(
+        file,
+        new RegExp(
+          `schema_version in the meta table is ${JSON.stringify(value).replace(/[.]/g, '\\.')}, not a version number`,
+        ),
+      );
     });
   }
 
@@ -257,7 +297,16 @@ describe('temporary files of killed saves', () => {
   /** The name saveAtomically gives its temporary file for `file`, as if process `pid` had made it. */
   function tempNameOf(file: string, pid: number): string {
     let real = '';
-    assert.throws(() => saveAtomically(file, Buffer.from('x'), { beforeRename: (temp) => { real = temp; throw new Error('stop'); } }), /stop/);
+    assert.throws(
+      () =>
+        saveAtomically(file, Buffer.from('x'), {
+          beforeRename: (temp) => {
+            real = temp;
+            throw new Error('stop');
+          },
+        }),
+      /stop/,
+    );
     const mine = `.${process.pid}.`;
     const at = real.lastIndexOf(mine, real.length - '.tmp'.length);
     assert.ok(at > 0, `the temp ${real} carries this process's pid`);
@@ -269,7 +318,7 @@ describe('temporary files of killed saves', () => {
     return temp;
   }
 
-  it('removes those of dead processes when the corpus is opened, keeping a live process\'s', async () => {
+  it("removes those of dead processes when the corpus is opened, keeping a live process's", async () => {
     const dir = tempDir();
     const file = path.join(dir, 'corpus.sqlite');
     const store = await CorpusStore.create(file);
@@ -281,10 +330,13 @@ describe('temporary files of killed saves', () => {
     const otherCorpus = leave(tempNameOf(path.join(dir, 'other.sqlite'), dead));
     const reopened = await CorpusStore.open(file);
     reopened.close();
-    assert.ok(!existsSync(stale), 'the dead process\'s temp is removed');
-    assert.ok(existsSync(live), 'a live process\'s temp is kept: it may be saving now');
-    assert.ok(existsSync(otherCorpus), 'another corpus\'s temp is not this open\'s to remove');
-    assert.deepEqual(readdirSync(dir).sort(), [path.basename(otherCorpus), path.basename(live), 'corpus.sqlite'].sort());
+    assert.ok(!existsSync(stale), "the dead process's temp is removed");
+    assert.ok(existsSync(live), "a live process's temp is kept: it may be saving now");
+    assert.ok(existsSync(otherCorpus), "another corpus's temp is not this open's to remove");
+    assert.deepEqual(
+      readdirSync(dir).sort(),
+      [path.basename(otherCorpus), path.basename(live), 'corpus.sqlite'].sort(),
+    );
   });
 
   it('keeps them beside a corpus that does not open: one may be the copy to recover from', async () => {
@@ -309,7 +361,12 @@ describe('temporary files of killed saves', () => {
     const dir = tempDir();
     const file = path.join(dir, 'corpus.sqlite');
     const dead = deadPid();
-    const others = [`.corpus.sqlite.${dead}.tmp`, `corpus.sqlite.${dead}.1.tmp`, `.corpusXsqlite.${dead}.1.tmp`, `.corpus.sqlite.${dead}.1.tmp.bak`];
+    const others = [
+      `.corpus.sqlite.${dead}.tmp`,
+      `corpus.sqlite.${dead}.1.tmp`,
+      `.corpusXsqlite.${dead}.1.tmp`,
+      `.corpus.sqlite.${dead}.1.tmp.bak`,
+    ];
     for (const name of others) leave(path.join(dir, name));
     const fd = openSync(path.join(dir, `.corpus.sqlite.${dead}.1.tmp`), 'w');
     closeSync(fd);

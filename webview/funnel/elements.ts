@@ -1,14 +1,22 @@
 // Small DOM builders. Text always goes in through textContent, never innerHTML.
 import { Tags } from './toolkit';
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
   if (className) node.className = className;
   return node;
 }
 
-export function grid(headers: string[], rows: { cells: string[]; onClick?: () => void; title?: string }[], label: string): HTMLElement {
+export function grid(
+  headers: string[],
+  rows: { cells: string[]; onClick?: () => void; title?: string }[],
+  label: string,
+): HTMLElement {
   const g = document.createElement(Tags.grid);
   g.setAttribute('aria-label', label);
   g.setAttribute('grid-template-columns', headers.map((_, i) => (i === 0 ? '2fr' : '1fr')).join(' '));
@@ -39,12 +47,12 @@ function cell(text: string, index: number, type?: string): HTMLElement {
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** A horizontal bar chart of removals per rule, drawn as SVG. */
-export function barChart(bars: { label: string; value: number }[], title: string): SVGSVGElement {
+/** A horizontal bar chart of removals per rule, drawn as SVG; a null value is written "not counted", with no bar (never 0). */
+export function barChart(bars: { label: string; value: number | null }[], title: string): SVGSVGElement {
   const rowHeight = 18;
   const labelWidth = 170;
   const width = 560;
-  const max = Math.max(1, ...bars.map((b) => b.value));
+  const max = Math.max(1, ...bars.map((b) => b.value ?? 0));
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `0 0 ${width} ${bars.length * rowHeight + 4}`);
   svg.setAttribute('role', 'img');
@@ -60,16 +68,16 @@ export function barChart(bars: { label: string; value: number }[], title: string
     label.setAttribute('text-anchor', 'end');
     label.textContent = b.label;
     const rect = document.createElementNS(SVG, 'rect');
-    const w = Math.round(((width - labelWidth - 60) * b.value) / max);
+    const w = b.value === null ? 0 : Math.round(((width - labelWidth - 60) * b.value) / max);
     rect.setAttribute('x', String(labelWidth));
     rect.setAttribute('y', String(y + 2));
-    rect.setAttribute('width', String(Math.max(w, b.value > 0 ? 1 : 0)));
+    rect.setAttribute('width', String(Math.max(w, (b.value ?? 0) > 0 ? 1 : 0)));
     rect.setAttribute('height', String(rowHeight - 6));
     rect.setAttribute('class', 'bar');
     const value = document.createElementNS(SVG, 'text');
     value.setAttribute('x', String(labelWidth + w + 4));
     value.setAttribute('y', String(y + 12));
-    value.textContent = b.value.toLocaleString('en-US');
+    value.textContent = b.value === null ? 'not counted' : b.value.toLocaleString('en-US');
     svg.append(label, rect, value);
   });
   return svg;

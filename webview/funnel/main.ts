@@ -1,19 +1,38 @@
 // The funnel report page: the funnel as a picture (click a row to reveal it in the tree, save it as
 // SVG), then per organization the funnel table (the same numbers), a chart of removals per rule,
-// window sizes, target_in_comment counts and label shares.
+// window sizes, target_in_comment counts, label shares and the comments' diversity.
 import { registerToolkit } from './toolkit';
+import { labelAuditSection } from './labelAudit';
 import { barChart, el, grid } from './elements';
 import { drawPicture, standaloneSvg } from './picture';
+import { diversitySection } from './diversity';
+import type { DiversityReport } from '../../src/core/diversity/report';
+import { qualitySection } from './quality';
+import { sharesSection } from './shares';
 import type { FunnelReportData } from '../../src/extension/funnel/funnelData';
 import { formatCount as show, type RevealTarget } from '../../src/core/export/funnelPicture';
+import { PROBE_NOT_RUN } from '../../src/core/corpusBuild/funnelNotes';
+import type { OrgReport } from '../../src/core/corpusBuild/funnelReport';
 
-interface PageState { data?: FunnelReportData }
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): PageState | undefined; setState(s: PageState): void };
+interface PageState {
+  data?: FunnelReportData;
+  diversity?: { build: number; data: DiversityReport };
+}
+declare function acquireVsCodeApi(): {
+  postMessage(m: unknown): void;
+  getState(): PageState | undefined;
+  setState(s: PageState): void;
+};
 const vscode = acquireVsCodeApi();
 registerToolkit();
 
 const reveal = (data: FunnelReportData, r: RevealTarget) =>
-  vscode.postMessage({ type: 'reveal', org: r.org, window: r.window === undefined ? firstWindowWith(data, r.org, r.rule) : r.window, rule: r.rule });
+  vscode.postMessage({
+    type: 'reveal',
+    org: r.org,
+    window: r.window === undefined ? firstWindowWith(data, r.org, r.rule) : r.window,
+    rule: r.rule,
+  });
 
 let picture: SVGSVGElement | undefined;
 
@@ -21,58 +40,155 @@ function render(data: FunnelReportData): void {
   const app = document.getElementById('app')!;
   app.replaceChildren();
   const f = data.funnel;
-  app.append(el('h1', `Funnel: ${data.corpus}`), el('p', `Build ${f.build}${f.corpus === data.corpus ? '' : ` (built as ${f.corpus})`} · rules ${f.rulesVersion.slice(0, 12)} · ${f.createdAt}`, 'meta'));
+  app.append(
+    el('h1', `Funnel: ${data.corpus}`),
+    el(
+      'p',
+      `Build ${f.build}${f.corpus === data.corpus ? '' : ` (built as ${f.corpus})`} · rules ${f.rulesVersion.slice(0, 12)} · ${f.createdAt}`,
+      'meta',
+    ),
+  );
   const save = el('button', 'Save as SVG…', 'save');
   save.type = 'button';
   save.addEventListener('click', () => picture && vscode.postMessage({ type: 'saveSvg', svg: standaloneSvg(picture) }));
   picture = drawPicture(data.picture, (r) => reveal(data, r));
   const frame = el('div', undefined, 'picture-frame');
   frame.append(picture);
-  app.append(el('h2', 'The funnel, as a picture'), el('p', 'For each organization, the units left after each rule (solid) and the units it removed (pale), '
-    + 'each unit kind on its own scale: where the unit changes (changes, comments, hunks) the counts are of different things. '
-    + 'Hover a row for its numbers; click it to reveal it in the tree.', 'meta'), save, frame);
+  app.append(
+    el('h2', 'The funnel, as a picture'),
+    el(
+      'p',
+      'For each organization, the units left after each rule (solid) and the units it removed (pale), ' +
+        'each unit kind on its own scale: where the unit changes (changes, comments, hunks) the counts are of different things. ' +
+        'Hover a row for its numbers; click it to reveal it in the tree.',
+      'meta',
+    ),
+    save,
+    frame,
+  );
   for (const [org, o] of Object.entries(f.organizations)) {
     const section = el('section');
     section.dataset.org = org;
     section.append(el('h2', org));
-    section.append(grid(['stage', 'rule', 'unit', 'removed', 'remaining'], data.counts.filter((r) => r.org === org).map((r) => ({
-      cells: [r.stage, r.rule, r.unit, show(r.removed), show(r.remaining)],
-      title: `Reveal ${r.rule} in the tree`,
-      onClick: () => reveal(data, { org, rule: r.rule }),
-    })), `${org} funnel`));
-    section.append(el('h3', 'Removals per rule'), barChart(o.funnel.map((r) => ({ label: r.rule, value: r.removed ?? 0 })), `${org}: removals per rule`));
-    section.append(el('h3', 'Windows'), grid(['window', 'examples', 'target_in_comment'], Object.entries(o.windows).map(([w, v]) => ({
-      cells: [w, v.sealed ? 'sealed' : show(v.examples), show(v.counters.target_in_comment)],
-    })), `${org} windows`));
+    section.append(el('p', `Comment-count probe: ${o.probe?.text ?? PROBE_NOT_RUN}`, 'probe'));
+    if (o.overlap) section.append(el('p', o.overlap, 'overlap'));
+    const gaps = gapNotes(o);
+    if (gaps.length) {
+      const list = el('ul', undefined, 'not-counted');
+      list.append(...gaps.map((g) => el('li', g)));
+      section.append(list);
+    }
+    const partly = new Set(o.funnel.filter((r) => r.removed !== null && r.partly).map((r) => `${r.stage}/${r.rule}`));
+    section.append(
+      grid(
+        ['stage', 'rule', 'unit', 'removed', 'remaining'],
+        data.counts
+          .filter((r) => r.org === org)
+          .map((r) => ({
+            cells: [
+              r.stage,
+              r.rule,
+              r.unit,
+              partly.has(`${r.stage}/${r.rule}`) ? `${show(r.removed)} (partly counted)` : show(r.removed),
+              show(r.remaining),
+            ],
+            title: `Reveal ${r.rule} in the tree`,
+            onClick: () => reveal(data, { org, rule: r.rule }),
+          })),
+        `${org} funnel`,
+      ),
+    );
+    section.append(
+      el('h3', 'Removals per rule'),
+      barChart(
+        o.funnel.map((r) => ({ label: r.rule, value: r.removed })),
+        `${org}: removals per rule`,
+      ),
+    );
+    section.append(
+      el('h3', 'Windows'),
+      grid(
+        ['window', 'examples', 'target_in_comment'],
+        Object.entries(o.windows).map(([w, v]) => ({
+          cells: [w, v.sealed ? 'sealed' : show(v.examples), show(v.counters.target_in_comment)],
+        })),
+        `${org} windows`,
+      ),
+    );
     if (o.halves) {
       const h = o.halves;
-      const mix = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => `${k} ${n}`).join(', ');
-      section.append(el('h3', `Halves of ${h.window} (by ${h.by}) · suffix TVD ${h.suffixTvd}`), grid(['half', 'examples', 'suffix mix', 'target_in_comment'],
-        (['a', 'b'] as const).map((k) => ({ cells: [k, show(h[k].examples), mix(h[k].suffixes), show(h[k].target_in_comment)] })), `${org} halves`));
+      const mix = (m: Record<string, number>) =>
+        Object.entries(m)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ');
+      section.append(
+        el('h3', `Halves of ${h.window} (by ${h.by}) · suffix TVD ${h.suffixTvd}`),
+        grid(
+          ['half', 'examples', 'suffix mix', 'target_in_comment'],
+          (['a', 'b'] as const).map((k) => ({
+            cells: [k, show(h[k].examples), mix(h[k].suffixes), show(h[k].target_in_comment)],
+          })),
+          `${org} halves`,
+        ),
+      );
     }
-    section.append(el('h3', 'Counters'), grid(['counter', 'value'], Object.entries(o.counters).map(([k, v]) => ({ cells: [k, show(v)] })), `${org} counters`));
-    section.append(el('h3', 'Per window and rule'), grid(['window', 'rule', 'unit', 'count'],
-      data.windows.filter((w) => w.org === org).flatMap((w) => [
-        { cells: [w.window ?? '(no window)', 'kept', 'examples', show(w.kept)], onClick: () => reveal(data, { org, window: w.window, rule: 'kept' }) },
-        ...w.rules.map((r) => ({ cells: [w.window ?? '(no window)', r.rule, r.unit, show(r.count)], onClick: () => reveal(data, { org, window: w.window, rule: r.rule }) })),
-      ]), `${org} per window`));
+    section.append(...sharesSection(org, o));
+    section.append(
+      el('h3', 'Counters'),
+      grid(
+        ['counter', 'value'],
+        Object.entries(o.counters).map(([k, v]) => ({ cells: [k, show(v)] })),
+        `${org} counters`,
+      ),
+    );
+    section.append(
+      el('h3', 'Per window and rule'),
+      grid(
+        ['window', 'rule', 'unit', 'count'],
+        data.windows
+          .filter((w) => w.org === org)
+          .flatMap((w) => [
+            {
+              cells: [w.window ?? '(no window)', 'kept', 'examples', show(w.kept)],
+              onClick: () => reveal(data, { org, window: w.window, rule: 'kept' }),
+            },
+            ...w.rules.map((r) => ({
+              cells: [w.window ?? '(no window)', r.rule, r.unit, r.notCounted ? 'not counted' : show(r.count)],
+              onClick: () => reveal(data, { org, window: w.window, rule: r.rule }),
+            })),
+          ]),
+        `${org} per window`,
+      ),
+    );
     app.append(section);
   }
   app.append(el('h2', 'Open flags'));
   if (data.openFlags.length === 0) app.append(el('p', 'No open flags.'));
-  else app.append(grid(['example', 'reason', 'what matched'], data.openFlags.map((f) => ({ cells: [f.exampleKey, f.reason, f.detail] })), 'open flags'));
-  app.append(el('h2', 'Labels'));
-  if (data.labels.raters.length === 0) app.append(el('p', 'No labels yet.'));
-  else {
-    app.append(grid(['rater', 'labelled', 'answers', 'does not', 'unsure', 'share answering'], data.labels.raters.map((r) => ({
-      cells: [r.rater, show(r.total), show(r.counts.answers), show(r.counts.does_not), show(r.counts.unsure), `${(r.answersShare * 100).toFixed(1)}%`],
-    })), 'label shares'));
-    if (data.labels.agreement.length) {
-      app.append(grid(['rater A', 'rater B', 'both labelled', "Cohen's κ"], data.labels.agreement.map((a) => ({
-        cells: [a.raterA, a.raterB, show(a.both), a.kappa === null ? 'not defined' : a.kappa.toFixed(3)],
-      })), 'rater agreement'));
-    }
+  else
+    app.append(
+      grid(
+        ['example', 'reason', 'what matched'],
+        data.openFlags.map((f) => ({ cells: [f.exampleKey, f.reason, f.detail] })),
+        'open flags',
+      ),
+    );
+  app.append(labelAuditSection(data));
+  const d = vscode.getState()?.diversity;
+  app.append(
+    qualitySection(data.quality, data.scores, data.agreement),
+    diversitySection(d?.build === f.build ? d.data : undefined),
+  );
+}
+
+/** Why a row or counter is not counted, or counted only in part, one line each. */
+function gapNotes(o: OrgReport): string[] {
+  const out: string[] = [];
+  for (const r of o.funnel) {
+    if (r.notCounted) out.push(`not counted: ${r.rule}: ${r.notCounted}`);
+    else if (r.partly) out.push(`partly counted: ${r.rule}: ${r.partly}`);
   }
+  for (const [k, why] of Object.entries(o.notCounted ?? {})) out.push(`not counted: ${k}: ${why}`);
+  return out;
 }
 
 function firstWindowWith(data: FunnelReportData, org: string, rule: string): string | null {
@@ -84,20 +200,40 @@ function renderEmpty(message: string): void {
   document.getElementById('app')!.replaceChildren(el('p', message));
 }
 
-window.addEventListener('message', (e: MessageEvent<{ type: string; data?: FunnelReportData; message?: string; requestId?: number }>) => {
-  const m = e.data;
-  if (m?.type === 'data' && m.data) {
-    vscode.setState({ data: m.data });
-    render(m.data);
-    vscode.postMessage({ type: 'rendered', build: m.data.funnel.build });
-  } else if (m?.type === 'empty') {
-    vscode.setState({});
-    renderEmpty(String(m.message ?? ''));
-    vscode.postMessage({ type: 'rendered', build: null });
-  } else if (m?.type === 'serialize') {
-    vscode.postMessage({ type: 'saveSvg', requestId: m.requestId, svg: picture ? standaloneSvg(picture) : null });
-  }
-});
+window.addEventListener(
+  'message',
+  (
+    e: MessageEvent<{
+      type: string;
+      data?: FunnelReportData;
+      message?: string;
+      requestId?: number;
+      build?: number;
+      error?: string;
+    }>,
+  ) => {
+    const m = e.data;
+    if (m?.type === 'data' && m.data) {
+      const kept = vscode.getState()?.diversity;
+      vscode.setState({ data: m.data, ...(kept?.build === m.data.funnel.build ? { diversity: kept } : {}) });
+      render(m.data);
+      vscode.postMessage({ type: 'rendered', build: m.data.funnel.build });
+    } else if (m?.type === 'empty') {
+      vscode.setState({});
+      renderEmpty(String(m.message ?? ''));
+      vscode.postMessage({ type: 'rendered', build: null });
+    } else if (m?.type === 'diversity') {
+      // Computed in a worker process after the rest; shown only over the build it is of.
+      const state = vscode.getState();
+      if (!state?.data || state.data.funnel.build !== m.build) return;
+      const report = m.data as unknown as DiversityReport | undefined;
+      if (report) vscode.setState({ ...state, diversity: { build: m.build, data: report } });
+      document.querySelector('section[data-section="diversity"]')?.replaceWith(diversitySection(report, m.error));
+    } else if (m?.type === 'serialize') {
+      vscode.postMessage({ type: 'saveSvg', requestId: m.requestId, svg: picture ? standaloneSvg(picture) : null });
+    }
+  },
+);
 // Shown again after being hidden: draw what was last shown at once, then ask for the current numbers.
 const last = vscode.getState()?.data;
 if (last) render(last);

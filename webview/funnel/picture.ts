@@ -4,7 +4,21 @@ import type { RevealTarget, SvgNode } from '../../src/core/export/funnelPicture'
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const TAGS = new Set(['svg', 'g', 'rect', 'text', 'line', 'polygon', 'title']);
-const ATTRS = new Set(['x', 'y', 'width', 'height', 'viewBox', 'class', 'role', 'aria-label', 'points', 'x1', 'x2', 'y1', 'y2']);
+const ATTRS = new Set([
+  'x',
+  'y',
+  'width',
+  'height',
+  'viewBox',
+  'class',
+  'role',
+  'aria-label',
+  'points',
+  'x1',
+  'x2',
+  'y1',
+  'y2',
+]);
 
 export function drawPicture(node: SvgNode, onReveal: (r: RevealTarget) => void): SVGSVGElement {
   return draw(node, onReveal) as SVGSVGElement;
@@ -13,7 +27,8 @@ export function drawPicture(node: SvgNode, onReveal: (r: RevealTarget) => void):
 function draw(node: SvgNode, onReveal: (r: RevealTarget) => void): SVGElement {
   if (!TAGS.has(node.tag)) throw new Error(`funnel picture: unexpected element ${node.tag}`);
   const e = document.createElementNS(SVG_NS, node.tag);
-  for (const [k, v] of Object.entries(node.attrs ?? {})) if (ATTRS.has(k) || k.startsWith('data-')) e.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries(node.attrs ?? {}))
+    if (ATTRS.has(k) || k.startsWith('data-')) e.setAttribute(k, String(v));
   if (node.text !== undefined) e.textContent = node.text;
   for (const c of node.children ?? []) e.appendChild(draw(c, onReveal));
   const target = node.reveal;
@@ -39,7 +54,18 @@ function draw(node: SvgNode, onReveal: (r: RevealTarget) => void): SVGElement {
  * Presentation properties copied from the page's computed style, so the saved file needs no VS Code
  * theme. All are inherited in SVG, so an element states only those that differ from its parent's.
  */
-const STYLE_PROPS = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity', 'font-family', 'font-size', 'font-weight', 'font-style'];
+const STYLE_PROPS = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+];
 
 /**
  * The picture as a standalone SVG file: every element carries its concrete colours and fonts inline
@@ -51,11 +77,14 @@ export function standaloneSvg(svg: SVGSVGElement): string {
   const to = [copy, ...Array.from(copy.querySelectorAll('*'))];
   from.forEach((source, i) => {
     const target = to[i];
-    for (const a of ['class', 'tabindex', 'role', 'aria-label']) if (target !== copy || a !== 'aria-label') target.removeAttribute(a);
+    for (const a of ['class', 'tabindex', 'role', 'aria-label'])
+      if (target !== copy || a !== 'aria-label') target.removeAttribute(a);
     if (source.tagName === 'title') return;
     const own = getComputedStyle(source);
     const parent = source === svg || !source.parentElement ? undefined : getComputedStyle(source.parentElement);
-    const style = STYLE_PROPS.filter((p) => own.getPropertyValue(p) !== parent?.getPropertyValue(p)).map((p) => `${p}: ${own.getPropertyValue(p)}`).join('; ');
+    const style = STYLE_PROPS.filter((p) => own.getPropertyValue(p) !== parent?.getPropertyValue(p))
+      .map((p) => `${p}: ${own.getPropertyValue(p)}`)
+      .join('; ');
     if (style) target.setAttribute('style', style);
   });
   copy.setAttribute('role', 'img');

@@ -27,12 +27,19 @@ const BASELINE_SCHEME = 'bench-baseline';
 
 type Row = Record<string, number | string | boolean | undefined>;
 const figures: Record<string, unknown> & { memory: Record<string, unknown> } = { memory: {} };
-const rows = (name: string): Row[] => ((figures[name] ??= []) as Row[]);
-const save = () => { if (OUT) writeFileSync(OUT, JSON.stringify(figures, null, 2)); };
+const rows = (name: string): Row[] => (figures[name] ??= []) as Row[];
+const save = () => {
+  if (OUT) writeFileSync(OUT, JSON.stringify(figures, null, 2));
+};
 const now = () => performance.now();
 
 /** Opens the corpus, reveals `pick()`'s group expanded, and times each step until its first item row shows. */
-async function timeFirstPage(a: ReviewCorpusApi, bridge: TimedBridge, pick: () => GroupNode, open: boolean): Promise<Row> {
+async function timeFirstPage(
+  a: ReviewCorpusApi,
+  bridge: TimedBridge,
+  pick: () => GroupNode,
+  open: boolean,
+): Promise<Row> {
   await wb.closeEditors(bridge);
   await wb.collapseTree(bridge);
   const probe = new ProviderProbe(a);
@@ -76,7 +83,14 @@ describe('inspector benchmark', function () {
     assert.ok(CORPUS, 'REVIEW_CORPUS_BENCH_CORPUS names the corpus.json to open');
     a = await api();
     bridge = new TimedBridge();
-    figures.meta = { vscodeVersion: vscode.version, runs: RUNS, diffRuns: DIFF_RUNS, corpus: CORPUS, cpus: cpus().length, loadavgAtStart: loadavg().map(round) };
+    figures.meta = {
+      vscodeVersion: vscode.version,
+      runs: RUNS,
+      diffRuns: DIFF_RUNS,
+      corpus: CORPUS,
+      cpus: cpus().length,
+      loadavgAtStart: loadavg().map(round),
+    };
     await vscode.commands.executeCommand('workbench.view.extension.reviewCorpus');
     figures.memory.beforeOpen = memorySnapshot(a);
   });
@@ -121,14 +135,20 @@ describe('inspector benchmark', function () {
     }
     assert.ok(a.session.corpus?.buildId !== undefined, 'the corpus is open and built');
     // Not timed: one more run under the CPU profiler, to say where the host's time goes.
-    (figures.profiles ??= {} as Record<string, unknown>);
-    (figures.profiles as Record<string, unknown>).openFirstPage = await profileStep(() => timeFirstPage(a, bridge, () => wb.firstGroup(a), true));
+    figures.profiles ??= {} as Record<string, unknown>;
+    (figures.profiles as Record<string, unknown>).openFirstPage = await profileStep(() =>
+      timeFirstPage(a, bridge, () => wb.firstGroup(a), true),
+    );
     figures.memory.afterOpen = memorySnapshot(a);
     collectGarbage();
     figures.memory.afterOpenAfterGc = memorySnapshot(a);
     const c = a.session.corpus!;
-    (figures.meta as Row).examples = Number(c.store.scalar('SELECT count(*) FROM examples WHERE build_id = ?', [c.buildId!]));
-    (figures.meta as Row).kept = Number(c.store.scalar('SELECT count(*) FROM examples WHERE build_id = ? AND rule IS NULL', [c.buildId!]));
+    (figures.meta as Row).examples = Number(
+      c.store.scalar('SELECT count(*) FROM examples WHERE build_id = ?', [c.buildId!]),
+    );
+    (figures.meta as Row).kept = Number(
+      c.store.scalar('SELECT count(*) FROM examples WHERE build_id = ? AND rule IS NULL', [c.buildId!]),
+    );
     (figures.meta as Row).buildId = c.buildId;
   });
 
@@ -139,21 +159,28 @@ describe('inspector benchmark', function () {
     }
   });
 
-  it('opens example diffs with their decorations, paired with VS Code\'s plain diff of the same texts', async () => {
+  it("opens example diffs with their decorations, paired with VS Code's plain diff of the same texts", async () => {
     const group = wb.largestGroup(a);
     const items = a.tree.provider.getChildren(group).filter((n): n is ItemNode => n.type === 'item');
     const texts = new Map<string, string>();
-    const provider = vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, { provideTextDocumentContent: (uri) => texts.get(uri.path) ?? '' });
+    const provider = vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, {
+      provideTextDocumentContent: (uri) => texts.get(uri.path) ?? '',
+    });
     const decorations = new DecorateProbe(a);
 
     // The floor: the baseline plus one gutter mark set by a bare listener, the least any extension's decorations cost.
     const floorMark = vscode.window.createTextEditorDecorationType({
-      gutterIconPath: vscode.Uri.joinPath(vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri, 'media', 'comment-gutter.svg'),
+      gutterIconPath: vscode.Uri.joinPath(
+        vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri,
+        'media',
+        'comment-gutter.svg',
+      ),
       gutterIconSize: 'contain',
     });
     const floorListener = vscode.window.onDidChangeVisibleTextEditors((editors) => {
       for (const editor of editors) {
-        if (editor.document.uri.scheme === BASELINE_SCHEME && editor.document.uri.path.includes('/floor/before/')) editor.setDecorations(floorMark, [new vscode.Range(0, 0, 0, 0)]);
+        if (editor.document.uri.scheme === BASELINE_SCHEME && editor.document.uri.path.includes('/floor/before/'))
+          editor.setDecorations(floorMark, [new vscode.Range(0, 0, 0, 0)]);
       }
     });
 
@@ -161,7 +188,10 @@ describe('inspector benchmark', function () {
     const baseline = async (i: number, id: number, floor = false): Promise<void> => {
       const e = getExample(a.session.corpus!.store, id)!;
       const side = (name: string, text: string) => {
-        const uri = vscode.Uri.from({ scheme: BASELINE_SCHEME, path: `/${i}${floor ? '/floor' : ''}/${name}/file${extname(e.path)}` });
+        const uri = vscode.Uri.from({
+          scheme: BASELINE_SCHEME,
+          path: `/${i}${floor ? '/floor' : ''}/${name}/file${extname(e.path)}`,
+        });
         texts.set(uri.path, text);
         return uri;
       };
@@ -173,13 +203,19 @@ describe('inspector benchmark', function () {
       await vscode.commands.executeCommand('vscode.diff', before, after, `baseline ${i}`, { preview: true });
       const t1 = now();
       const seenAt = await watch.seen;
-      rows(floor ? 'floorDiff' : 'baselineDiff').push({ example: `${e.id} ${e.path.split('/').pop()}`, first: i === 0, commandMs: round(t1 - t0), domMs: round(seenAt - t0) });
+      rows(floor ? 'floorDiff' : 'baselineDiff').push({
+        example: `${e.id} ${e.path.split('/').pop()}`,
+        first: i === 0,
+        commandMs: round(t1 - t0),
+        domMs: round(seenAt - t0),
+      });
     };
 
     /** Ours: `openItem` until both sides and the comment's gutter mark show; `replacing` leaves the previous diff open. */
     const ours = async (i: number, id: number, replacing?: number, record = true): Promise<void> => {
       if (replacing === undefined) await wb.closeEditors(bridge);
-      const textIn = replacing === undefined ? undefined : { selector: wb.BEFORE_SIDE_LINE, text: distinctToken(id, replacing) };
+      const textIn =
+        replacing === undefined ? undefined : { selector: wb.BEFORE_SIDE_LINE, text: distinctToken(id, replacing) };
       const watch = bridge.watchFrame(wb.DIFF_READY, textIn);
       // Both sides' text, without our decorations: where the extension's own share begins.
       const sides = bridge.watchFrame(wb.DIFF_SIDES_READY, textIn);
@@ -187,21 +223,33 @@ describe('inspector benchmark', function () {
       const stalls = monitorEventLoopDelay({ resolution: 5 });
       stalls.enable();
       const t0 = now();
-      const example = await vscode.commands.executeCommand<{ id: number; path: string } | undefined>('reviewCorpus.openItem', { exampleId: id });
+      const example = await vscode.commands.executeCommand<{ id: number; path: string } | undefined>(
+        'reviewCorpus.openItem',
+        { exampleId: id },
+      );
       const t1 = now();
       assert.equal(example?.id, id, `example ${id} opened`);
       const [seenAt, sidesAt] = await Promise.all([watch.seen, sides.seen]);
       stalls.disable();
-      const decorated = await until('the before side decorated', () => decorations.firstFor(`?example=${id}&side=before&`, t0));
+      const decorated = await until('the before side decorated', () =>
+        decorations.firstFor(`?example=${id}&side=before&`, t0),
+      );
       // One read of the example's record, as the command, the documents and the decorations each do.
       const tGet = now();
       getExample(a.session.corpus!.store, id);
       const getExampleMs = now() - tGet;
       if (!record) return;
       rows(replacing === undefined ? 'openDiff' : 'openDiffReplacing').push({
-        example: `${id} ${example!.path.split('/').pop()}`, first: i === 0,
-        commandMs: round(t1 - t0), decoratedInHostMs: round(decorated.at - t0), decorateCallMs: round(decorated.ms), hostNextTaskMs: round((decorated.nextTaskAt ?? NaN) - decorated.at),
-        domMs: round(seenAt - t0), sidesDomMs: round(sidesAt - t0), getExampleMs: round(getExampleMs), longestHostStallMs: round(stalls.max / 1e6),
+        example: `${id} ${example!.path.split('/').pop()}`,
+        first: i === 0,
+        commandMs: round(t1 - t0),
+        decoratedInHostMs: round(decorated.at - t0),
+        decorateCallMs: round(decorated.ms),
+        hostNextTaskMs: round((decorated.nextTaskAt ?? NaN) - decorated.at),
+        domMs: round(seenAt - t0),
+        sidesDomMs: round(sidesAt - t0),
+        getExampleMs: round(getExampleMs),
+        longestHostStallMs: round(stalls.max / 1e6),
       });
     };
 
@@ -283,14 +331,24 @@ describe('inspector benchmark', function () {
       await vscode.commands.executeCommand('reviewCorpus.labelUnsure', node);
       const t1 = now();
       let peakRss = process.memoryUsage().rss;
-      await until('the label saved', () => {
-        peakRss = Math.max(peakRss, process.memoryUsage().rss);
-        return !a.session.hasUnsavedChanges || undefined;
-      }, 120000);
+      await until(
+        'the label saved',
+        () => {
+          peakRss = Math.max(peakRss, process.memoryUsage().rss);
+          return !a.session.hasUnsavedChanges || undefined;
+        },
+        120000,
+      );
       const t2 = now();
       stalls.disable();
       // Run 0 starts the saver worker (it reads the file first); later runs find it idle and waiting.
-      rows('label').push({ first: i === 0, commandMs: round(t1 - t0), savedMs: round(t2 - t0), longestStallMs: round(stalls.max / 1e6), peakRssMb: Math.round(peakRss / 2 ** 20) });
+      rows('label').push({
+        first: i === 0,
+        commandMs: round(t1 - t0),
+        savedMs: round(t2 - t0),
+        longestStallMs: round(stalls.max / 1e6),
+        peakRssMb: Math.round(peakRss / 2 ** 20),
+      });
       save();
     }
   });

@@ -49,7 +49,12 @@ export class ProviderProbe {
 }
 
 /** One decorate call: when it finished, how long it took, the documents it covered, when the host's next task ran. */
-interface DecorateCall { at: number; ms: number; uris: string[]; nextTaskAt?: number }
+interface DecorateCall {
+  at: number;
+  ms: number;
+  uris: string[];
+  nextTaskAt?: number;
+}
 
 /** Records when CommentDecorations.decorate finished for a visible before side (it runs on every editor change). */
 export class DecorateProbe {
@@ -67,7 +72,9 @@ export class DecorateProbe {
       const entry: DecorateCall = { at: end, ms: end - start, uris: editors.map((e) => e.document.uri.toString(true)) };
       this.applied.push(entry);
       // When the host's next task runs: the soonest its RPC writer (a 0 ms timer) can send what decorate queued.
-      setTimeout(() => { entry.nextTaskAt = performance.now(); }, 0);
+      setTimeout(() => {
+        entry.nextTaskAt = performance.now();
+      }, 0);
     };
   }
 
@@ -100,7 +107,11 @@ export function collectGarbage(): void {
 export function memorySnapshot(a: ReviewCorpusApi): Record<string, number | string> {
   const m = process.memoryUsage();
   const snap: Record<string, number | string> = {
-    rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers),
+    rssMb: mb(m.rss),
+    heapUsedMb: mb(m.heapUsed),
+    heapTotalMb: mb(m.heapTotal),
+    externalMb: mb(m.external),
+    arrayBuffersMb: mb(m.arrayBuffers),
     maxRssMb: mb(process.resourceUsage().maxRSS * 1024),
     // OS threads of the host process: every live worker thread adds some (Linux only).
     threads: Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN),

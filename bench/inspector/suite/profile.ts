@@ -7,17 +7,29 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
-export interface HotFunction { fn: string; ms: number }
+export interface HotFunction {
+  fn: string;
+  ms: number;
+}
 
 function post<T>(session: Session, method: string, params?: object): Promise<T> {
-  return new Promise((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result as T))));
+  return new Promise((resolve, reject) =>
+    session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result as T))),
+  );
 }
 
 /** Runs `work` under the CPU profiler; returns its wall time and our extension's functions by inclusive time. */
-export async function profileStep(work: () => Promise<unknown>, ownBundle = /review-corpus[^/]*\/dist\/extension\.js$/, top = 8):
-  Promise<{ wallMs: number; sampledMs: number; ours: HotFunction[]; self: HotFunction[] }> {
+export async function profileStep(
+  work: () => Promise<unknown>,
+  ownBundle = /review-corpus[^/]*\/dist\/extension\.js$/,
+  top = 8,
+): Promise<{ wallMs: number; sampledMs: number; ours: HotFunction[]; self: HotFunction[] }> {
   const session = new Session();
   session.connect();
   try {
@@ -36,7 +48,11 @@ export async function profileStep(work: () => Promise<unknown>, ownBundle = /rev
 
 const nameOf = (n: ProfileNode) => n.callFrame.functionName || '(anonymous)';
 
-function summarize(profile: Profile, ownBundle: RegExp, top: number): { sampledMs: number; ours: HotFunction[]; self: HotFunction[] } {
+function summarize(
+  profile: Profile,
+  ownBundle: RegExp,
+  top: number,
+): { sampledMs: number; ours: HotFunction[]; self: HotFunction[] } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -48,7 +64,9 @@ function summarize(profile: Profile, ownBundle: RegExp, top: number): { sampledM
     const leaf = byId.get(id)!;
     if (nameOf(leaf) === '(idle)') return;
     sampledMs += ms;
-    const leafName = ownBundle.test(leaf.callFrame.url) ? nameOf(leaf) : `${nameOf(leaf)} [${leaf.callFrame.url.split('/').pop() || 'native'}]`;
+    const leafName = ownBundle.test(leaf.callFrame.url)
+      ? nameOf(leaf)
+      : `${nameOf(leaf)} [${leaf.callFrame.url.split('/').pop() || 'native'}]`;
     self.set(leafName, (self.get(leafName) ?? 0) + ms);
     // Each of our functions on the stack counts once per sample, however deep the recursion.
     const seen = new Set<string>();
@@ -61,6 +79,10 @@ function summarize(profile: Profile, ownBundle: RegExp, top: number): { sampledM
       inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
     }
   });
-  const ranked = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).slice(0, top).map(([fn, ms]) => ({ fn, ms: Math.round(ms) }));
+  const ranked = (m: Map<string, number>) =>
+    [...m]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, top)
+      .map(([fn, ms]) => ({ fn, ms: Math.round(ms) }));
   return { sampledMs: Math.round(sampledMs), ours: ranked(inclusive), self: ranked(self) };
 }

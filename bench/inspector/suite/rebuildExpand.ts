@@ -11,7 +11,10 @@ import * as wb from './workbench';
 
 const now = () => performance.now();
 
-export async function expandDuringRebuild(a: ReviewCorpusApi, bridge: TimedBridge): Promise<Record<string, number | string | boolean | undefined>> {
+export async function expandDuringRebuild(
+  a: ReviewCorpusApi,
+  bridge: TimedBridge,
+): Promise<Record<string, number | string | boolean | undefined>> {
   await wb.collapseTree(bridge);
   a.tree.provider.refresh();
   const win: WindowNode = wb.largestWindow(a);
@@ -22,14 +25,18 @@ export async function expandDuringRebuild(a: ReviewCorpusApi, bridge: TimedBridg
 
   let finished = false;
   const rebuildStarted = now();
-  const rebuild = Promise.resolve(vscode.commands.executeCommand('reviewCorpus.rebuild')).then(() => { finished = true; });
+  const rebuild = Promise.resolve(vscode.commands.executeCommand('reviewCorpus.rebuild')).then(() => {
+    finished = true;
+  });
   await bridge.send('waitFor', { selector: wb.TOAST_WITH_PROGRESS, timeoutMs: 120000 }, 135000);
   const progressAt = now();
 
   const expanded: number[] = [];
   const onExpand = a.tree.view.onDidExpandElement(() => expanded.push(now()));
   const probe = new ProviderProbe(a);
-  const result: Record<string, number | string | boolean | undefined> = { window: `${win.group.org}/${win.group.window}` };
+  const result: Record<string, number | string | boolean | undefined> = {
+    window: `${win.group.org}/${win.group.window}`,
+  };
   try {
     // The window, by mouse. Its children are the groups, whose counts came with the tree's roots.
     const winWatch = bridge.waitVisible(wb.row(3), 30000);
@@ -51,7 +58,9 @@ export async function expandDuringRebuild(a: ReviewCorpusApi, bridge: TimedBridg
 
     // Its Kept group, by keyboard (a key press has no actionability wait, so its start is known to a few ms).
     // Its children are the first page of items: a query on the main thread while the worker builds.
-    const kept = a.tree.provider.getChildren(win).find((g): g is GroupNode => g.type === 'group' && g.ref.rule === 'kept');
+    const kept = a.tree.provider
+      .getChildren(win)
+      .find((g): g is GroupNode => g.type === 'group' && g.ref.rule === 'kept');
     if (!kept) throw new Error(`bench: ${result.window} has no Kept group`);
     await a.tree.view.reveal(kept, { select: true, focus: true, expand: false });
     await bridge.send('waitFor', { selector: `${wb.row(3, 'Kept (')}.focused`, timeoutMs: 10000 });
@@ -64,7 +73,13 @@ export async function expandDuringRebuild(a: ReviewCorpusApi, bridge: TimedBridg
       groupListItemsMs: round(probe.spent('group', press.pickedUpAt)),
       rebuildStillRunning: !finished,
       // The stamps these figures rest on that came from the fallback poll instead of an inotify event.
-      fallbackStamps: [winVisible.precise, click.answeredPrecise, click.pickedUpPrecise, groupVisible.precise, press.pickedUpPrecise].filter((p) => !p).length,
+      fallbackStamps: [
+        winVisible.precise,
+        click.answeredPrecise,
+        click.pickedUpPrecise,
+        groupVisible.precise,
+        press.pickedUpPrecise,
+      ].filter((p) => !p).length,
     });
   } finally {
     onExpand.dispose();

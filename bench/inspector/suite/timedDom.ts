@@ -6,7 +6,16 @@
 //  - `waitVisible` keeps several short waitFor requests in flight (timeoutMs 100, so Playwright polls every
 //    20 ms), staggered so the runner's 50 ms pick-up gaps are covered; the first one that succeeds marks when
 //    the element was visible. Detection is late by at most about one Playwright poll plus one CDP round trip.
-import { existsSync, readFileSync, renameSync, statSync, unlinkSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import {
+  existsSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  watch,
+  writeFileSync,
+  type FSWatcher,
+} from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import envNames from '../../../test/integration/env-names.json';
@@ -54,7 +63,8 @@ export class TimedBridge {
       for (const [name, w] of this.waiters) {
         if (!w.done()) continue;
         const file = path.join(this.dir, name);
-        const written = name.startsWith('res-') && existsSync(file) ? statSync(file).mtimeMs - performance.timeOrigin : undefined;
+        const written =
+          name.startsWith('res-') && existsSync(file) ? statSync(file).mtimeMs - performance.timeOrigin : undefined;
         this.settle(name, written ?? performance.now(), false);
       }
     }, POLL_MS);
@@ -69,11 +79,17 @@ export class TimedBridge {
   }
 
   private when(name: string, done: () => boolean): Promise<{ at: number; precise: boolean }> {
-    return new Promise((resolve) => this.waiters.set(name, { done, resolve: (at, precise) => resolve({ at, precise }) }));
+    return new Promise((resolve) =>
+      this.waiters.set(name, { done, resolve: (at, precise) => resolve({ at, precise }) }),
+    );
   }
 
   /** Sends one request; `picked` resolves when the runner took it, `done` with its answer (or the runner's error). */
-  start<T>(op: string, args: Record<string, unknown>, timeoutMs = 30000): { picked: Promise<number>; done: Promise<Timed<T>> } {
+  start<T>(
+    op: string,
+    args: Record<string, unknown>,
+    timeoutMs = 30000,
+  ): { picked: Promise<number>; done: Promise<Timed<T>> } {
     const id = `bench-${process.pid}-${++sequence}`;
     const request = path.join(this.dir, `req-${id}.json`);
     const answer = path.join(this.dir, `res-${id}.json`);
@@ -92,7 +108,14 @@ export class TimedBridge {
         const reply = JSON.parse(readFileSync(answer, 'utf8')) as { ok: boolean; value?: T; error?: string };
         unlinkSync(answer);
         if (!reply.ok) throw new Error(`bench dom.${op}: ${reply.error}`);
-        return { value: reply.value as T, sentAt, pickedUpAt: p.at, answeredAt: a.at, pickedUpPrecise: p.precise, answeredPrecise: a.precise };
+        return {
+          value: reply.value as T,
+          sentAt,
+          pickedUpAt: p.at,
+          answeredAt: a.at,
+          pickedUpPrecise: p.precise,
+          answeredPrecise: a.precise,
+        };
       } finally {
         clearTimeout(timer);
       }
@@ -108,11 +131,16 @@ export class TimedBridge {
    * When an element matching `selector` became visible: the answer time of the first short waitFor that
    * found it. Start it BEFORE the action being timed (after `armed`), and await `visible` after.
    */
-  waitVisible(selector: string, timeoutMs = 30000): { armed: Promise<number>; visible: Promise<{ at: number; precise: boolean }> } {
+  waitVisible(
+    selector: string,
+    timeoutMs = 30000,
+  ): { armed: Promise<number>; visible: Promise<{ at: number; precise: boolean }> } {
     const deadline = performance.now() + timeoutMs;
     let found: { at: number; precise: boolean } | undefined;
     let arm!: (at: number) => void;
-    const armed = new Promise<number>((r) => { arm = r; });
+    const armed = new Promise<number>((r) => {
+      arm = r;
+    });
     const visible = (async () => {
       const inFlight: Promise<unknown>[] = [];
       while (found === undefined) {
@@ -120,11 +148,19 @@ export class TimedBridge {
           await Promise.all(inFlight);
           throw new Error(`bench: ${selector} not visible within ${timeoutMs} ms`);
         }
-        const { picked, done } = this.start<null>('waitFor', { selector, timeoutMs: BURST_WAIT_MS }, BURST_WAIT_MS + 15000);
+        const { picked, done } = this.start<null>(
+          'waitFor',
+          { selector, timeoutMs: BURST_WAIT_MS },
+          BURST_WAIT_MS + 15000,
+        );
         if (inFlight.length === 0) void picked.then(arm);
-        const settled = done.then((r) => {
-          if (found === undefined || r.answeredAt < found.at) found = { at: r.answeredAt, precise: r.answeredPrecise };
-        }, () => undefined);
+        const settled = done.then(
+          (r) => {
+            if (found === undefined || r.answeredAt < found.at)
+              found = { at: r.answeredAt, precise: r.answeredPrecise };
+          },
+          () => undefined,
+        );
         inFlight.push(settled);
         await Promise.race([settled, new Promise((r) => setTimeout(r, BURST_EVERY_MS))]);
       }
@@ -160,12 +196,17 @@ export class TimedBridge {
    * When `selector` first showed in a frame (host clock), watched in the page itself (no Playwright polling).
    * `textIn` also asks that an element matching its selector hold its text. Needs `calibrate()` first.
    */
-  watchFrame(selector: string, textIn?: { selector: string; text: string }, timeoutMs = 30000): { armed: Promise<void>; seen: Promise<number> } {
+  watchFrame(
+    selector: string,
+    textIn?: { selector: string; text: string },
+    timeoutMs = 30000,
+  ): { armed: Promise<void>; seen: Promise<number> } {
     const offset = this.clockOffset;
     if (!offset) throw new Error('bench: watchFrame before calibrate()');
     const id = `w${++sequence}`;
     const armed = this.send<null>('watchVisible', { id, selector, textIn }).then(() => undefined);
-    const seen = armed.then(() => this.send<number>('watchedAt', { id, timeoutMs }, timeoutMs + 5000))
+    const seen = armed
+      .then(() => this.send<number>('watchedAt', { id, timeoutMs }, timeoutMs + 5000))
       .then((r) => r.value + offset.offsetMs - performance.timeOrigin);
     return { armed, seen };
   }
@@ -178,6 +219,7 @@ export class TimedBridge {
 
 function bridgeDir(): string {
   const dir = process.env[envNames.bridge];
-  if (!dir) throw new Error(`${envNames.bridge} is not set: the benchmark runs under test/integration/run-code-server.mjs`);
+  if (!dir)
+    throw new Error(`${envNames.bridge} is not set: the benchmark runs under test/integration/run-code-server.mjs`);
   return dir;
 }

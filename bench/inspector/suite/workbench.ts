@@ -65,7 +65,10 @@ export function firstGroup(a: ReviewCorpusApi): GroupNode {
 /** The examples group with the most items, in the whole tree (the worst case for a first page). */
 export function largestGroup(a: ReviewCorpusApi): GroupNode {
   const p = a.tree.provider;
-  const groups = p.getChildren().flatMap((o) => p.getChildren(o)).flatMap((w) => p.getChildren(w))
+  const groups = p
+    .getChildren()
+    .flatMap((o) => p.getChildren(o))
+    .flatMap((w) => p.getChildren(w))
     .filter((g): g is GroupNode => g.type === 'group' && g.ref.unit === 'examples');
   return groups.reduce((best, g) => (g.count > best.count ? g : best));
 }

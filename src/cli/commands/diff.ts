@@ -1,40 +1,43 @@
 import { DB_OPTION, type CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
-import { UserError } from '../../core/store/errors';
-import { compareBuilds, reconciliationLine } from '../../core/verify/compareBuilds';
+import { compareBuilds, comparisonReport, reconciliationLine } from '../../core/verify/compareBuilds';
+import { buildLabel, checkBuildRef, resolveBuild } from '../../core/versions/tags';
 import { visibleEscapes } from '../../core/text/visibleEscapes';
 import { printableJson } from '../printable';
 
-function buildNumber(value: unknown, flag: string): number {
-  const s = String(value);
-  if (!/^\d+$/.test(s)) throw new UserError(`diff: ${flag} ${s}: a build id is a whole number`);
-  return Number(s);
-}
-
 export const diffCommand: CliCommand = {
   name: 'diff',
-  summary: 'list the examples that entered and left between two builds, with the rule responsible',
+  summary:
+    'list the examples that entered (and why), left (and by which rule) and moved between two builds, the kept examples whose text changed, ' +
+    'and kept − left + entered per organization and window and in total',
   options: {
     db: DB_OPTION,
-    from: { type: 'string', arg: '<build>', description: 'the earlier build\'s id', required: true },
-    to: { type: 'string', arg: '<build>', description: 'the later build\'s id', required: true },
-    json: { type: 'boolean', description: 'print both lists and the reconciliation as JSON' },
+    from: { type: 'string', arg: '<id|tag>', description: 'the earlier build: its id or a tag name', required: true },
+    to: { type: 'string', arg: '<id|tag>', description: 'the later build: its id or a tag name', required: true },
+    verbose: { type: 'boolean', description: 'also list the kept examples whose text changed' },
+    json: {
+      type: 'boolean',
+      description: 'print every list, the per-window reconciliation and the text changes as JSON',
+    },
   },
   holdsWholeCorpus: true,
   async run(values, io) {
-    const from = buildNumber(values.from, '--from');
-    const to = buildNumber(values.to, '--to');
+    checkBuildRef(String(values.from), '--from');
+    checkBuildRef(String(values.to), '--to');
     const store = await CorpusStore.open(String(values.db));
     try {
+      const from = resolveBuild(store, String(values.from), '--from');
+      const to = resolveBuild(store, String(values.to), '--to');
       const c = compareBuilds(store, from, to);
+      const names = { from: buildLabel(store, from), to: buildLabel(store, to) };
       if (values.json) {
-        io.out(printableJson({ ...c, reconciliation: reconciliationLine(c) }));
+        io.out(printableJson({ ...c, names, reconciliation: reconciliationLine(c) }));
         return 0;
       }
+      const report = comparisonReport(c, names, values.verbose === true);
       // Keys hold host paths; a tab or newline in one shows escaped too, so the columns stay columns.
-      for (const m of c.left) io.out(`left\t${visibleEscapes(m.key)}\t${visibleEscapes(m.rule)}`);
-      for (const m of c.entered) io.out(`entered\t${visibleEscapes(m.key)}\t${visibleEscapes(m.rule)}`);
-      io.out(`kept(${from}) − left + entered = kept(${to}): ${reconciliationLine(c)}`);
+      for (const row of report.rows) io.out(row.map(visibleEscapes).join('\t'));
+      for (const line of report.summary) io.out(visibleEscapes(line));
       return 0;
     } finally {
       store.close();

@@ -1,11 +1,10 @@
 import { requireContact } from '../../core/gerrit/userAgent';
 import { lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/store/corpusStore';
-import { withWriterLock } from '../../core/store/writerLock';
 import { requireSalt } from '../../core/gerrit/pseudonymize';
 import { corpusDbPath, loadCorpusConfig } from '../../core/config/loadConfig';
 import { sealWindow, syncWindows, unsealWindow } from '../../core/config/windows';
-import { fetchCorpus, storeConfig } from '../../core/gerrit/fetchCorpus';
+import { storeConfig } from '../../core/gerrit/fetchCorpus';
+import { fetchJob, fetchProgressLine } from '../../core/jobs';
 import { localUserPseudonym } from '../../core/privacy/localUser';
 import { visibleEscapes } from '../../core/text/visibleEscapes';
 
@@ -13,10 +12,27 @@ export const fetchCommand: CliCommand = {
   name: 'fetch',
   summary: 'fetch merged changes from every host in the config into the corpus file (pseudonymized, resumable)',
   options: {
-    config: { type: 'string', arg: '<corpus.json>', description: 'the corpus config: hosts, windows, salt', required: true },
-    db: { type: 'string', arg: '<file>', description: 'the corpus file (default the config\'s "db", beside the config)' },
-    unseal: { type: 'string', arg: '<window>', description: 'unseal this window before fetching, recorded with your pseudonym and the time' },
-    seal: { type: 'string', arg: '<window>', description: 'seal this window before fetching: its changes are held back; prints its sha256' },
+    config: {
+      type: 'string',
+      arg: '<corpus.json>',
+      description: 'the corpus config: hosts, windows, salt',
+      required: true,
+    },
+    db: {
+      type: 'string',
+      arg: '<file>',
+      description: 'the corpus file (default the config\'s "db", beside the config)',
+    },
+    unseal: {
+      type: 'string',
+      arg: '<window>',
+      description: 'unseal this window before fetching, recorded with your pseudonym and the time',
+    },
+    seal: {
+      type: 'string',
+      arg: '<window>',
+      description: 'seal this window before fetching: its changes are held back; prints its sha256',
+    },
     wait: WAIT_OPTION,
     quiet: { type: 'boolean', description: 'no progress lines on stderr' },
   },
@@ -28,44 +44,41 @@ export const fetchCommand: CliCommand = {
     // Before the file is created: a real host is never asked without a contact in the User-Agent.
     if (!values.seal && !values.unseal) requireContact(config);
     const db = values.db ? String(values.db) : corpusDbPath(configFile, config);
-    // Held from before the file is read to after the last checkpoint: the whole fetch is one writer.
-    return withWriterLock(db, { command: 'review-corpus fetch', waitMs, signal: io.signal, onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)) }, async () => {
-      const store = await CorpusStore.openOrCreate(db);
-      try {
-        if (values.seal || values.unseal) {
-          store.transaction(() => {
-            storeConfig(store, config);
-            syncWindows(store, config);
-            if (values.seal) io.out(`sealed window "${values.seal}": sha256 ${sealWindow(store, String(values.seal))}`);
-            if (values.unseal) {
-              unsealWindow(store, String(values.unseal), localUserPseudonym(salt));
-              io.out(`unsealed window "${values.unseal}"`);
-            }
-          });
-          store.save();
-        }
-        let last = 0;
-        const every = Number(io.env.REVIEW_CORPUS_CHECKPOINT_MS);
-        const summary = await fetchCorpus(store, config, {
-          salt,
-          signal: io.signal,
-          // How often the file is written while fetching; tests of kill-and-resume set it low.
-          checkpointEveryMs: Number.isFinite(every) && every >= 0 ? every : undefined,
-          onProgress: (p) => {
-            if (values.quiet || (Date.now() - last < 1000 && p.phase !== 'done')) return;
-            last = Date.now();
-            io.err(`${p.org}: ${p.phase}, ${p.listed} listed, ${p.changesDone}/${p.changesTotal} changes, ${p.requests} requests, ${p.errors} errors, pace ${p.intervalMs} ms`);
-          },
+    let last = 0;
+    const every = Number(io.env.REVIEW_CORPUS_CHECKPOINT_MS);
+    // The job holds the file's lock from before it is read to after the last checkpoint: the whole fetch is one writer.
+    const { summary, changes } = await fetchJob({
+      dbFile: db,
+      config,
+      salt,
+      signal: io.signal,
+      command: 'review-corpus fetch',
+      waitMs,
+      onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)),
+      // How often the file is written while fetching; tests of kill-and-resume set it low.
+      checkpointEveryMs: Number.isFinite(every) && every >= 0 ? every : undefined,
+      before: (store) => {
+        if (!values.seal && !values.unseal) return;
+        store.transaction(() => {
+          storeConfig(store, config);
+          syncWindows(store, config);
+          if (values.seal) io.out(`sealed window "${values.seal}": sha256 ${sealWindow(store, String(values.seal))}`);
+          if (values.unseal) {
+            unsealWindow(store, String(values.unseal), localUserPseudonym(salt));
+            io.out(`unsealed window "${values.unseal}"`);
+          }
         });
-        for (const f of summary.failures) io.err(`review-corpus: ${visibleEscapes(f)}`);
-        const counts = store.all<{ org: string; rule: string | null; n: number }>(
-          `SELECT h.org, c.collection_rule AS rule, count(*) AS n FROM changes c JOIN hosts h ON h.id = c.host_id GROUP BY h.org, c.collection_rule ORDER BY h.org, rule`);
-        for (const c of counts) io.out(`${c.org}\t${c.rule ?? 'fetched'}\t${c.n}`);
-        io.out(`wrote ${db}`);
-        return summary.failures.length > 0 ? 1 : 0;
-      } finally {
-        store.close();
-      }
+        store.save();
+      },
+      onProgress: (p) => {
+        if (values.quiet || (Date.now() - last < 1000 && p.phase !== 'done')) return;
+        last = Date.now();
+        io.err(fetchProgressLine(p));
+      },
     });
+    for (const f of summary.failures) io.err(`review-corpus: ${visibleEscapes(f)}`);
+    for (const c of changes) io.out(`${c.org}\t${c.rule ?? 'fetched'}\t${c.n}`);
+    io.out(`wrote ${db}`);
+    return summary.failures.length > 0 ? 1 : 0;
   },
 };

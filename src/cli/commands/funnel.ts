@@ -1,26 +1,35 @@
 import { DB_OPTION, type CliCommand } from '../command';
 import { CorpusStore } from '../../core/store/corpusStore';
-import { UserError } from '../../core/store/errors';
 import { requireBuild } from '../../core/inspect/groups';
 import { funnelTable } from '../../core/export/funnelTable';
-import { requireBuildId } from '../../core/verify/compareBuilds';
+import { checkBuildRef, resolveBuild } from '../../core/versions/tags';
+import { staleRulesLine, staleRulesVersion } from '../../core/versions/recordedBuild';
 import { printableJson, visibleStrings } from '../printable';
 
 export const funnelCommand: CliCommand = {
   name: 'funnel',
-  summary: 'print the latest build\'s funnel: every rule in order, per organization and window',
+  summary: "print the latest build's funnel: every rule in order, per organization and window",
   options: {
     db: DB_OPTION,
     json: { type: 'boolean', description: 'print the funnel as JSON, as the build stored it' },
-    build: { type: 'string', arg: '<id>', description: 'this build\'s funnel instead of the latest\'s' },
+    build: {
+      type: 'string',
+      arg: '<id|tag>',
+      description: "this build's funnel (an id or a tag name) instead of the latest's",
+    },
   },
   holdsWholeCorpus: true,
   async run(values, io) {
-    if (values.build !== undefined && !/^\d+$/.test(String(values.build))) throw new UserError(`funnel: --build ${values.build}: a build id is a whole number`);
+    if (values.build !== undefined) checkBuildRef(String(values.build), '--build');
     const store = await CorpusStore.open(String(values.db));
     try {
-      const buildId = values.build !== undefined ? Number(values.build) : requireBuild(store);
-      requireBuildId(store, buildId, '--build');
+      const buildId =
+        values.build !== undefined ? resolveBuild(store, String(values.build), '--build') : requireBuild(store);
+      const stale = staleRulesVersion(store, buildId);
+      if (stale)
+        io.err(
+          `review-corpus: note: ${staleRulesLine(store, stale, 'this is the funnel the file recorded, not a rebuild')}`,
+        );
       const funnel = JSON.parse(String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId])));
       // Escaped before the table is laid out, so its columns are measured on what is printed.
       io.out(values.json ? printableJson(funnel) : funnelTable(visibleStrings(funnel)));

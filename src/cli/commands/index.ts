@@ -7,5 +7,28 @@ import { verifyCommand } from './verify';
 import { diffCommand } from './diff';
 import { initCommand } from './init';
 import { protectCommand } from './protect';
+import { judgeCommand } from './judge';
+import { auditExportCommand, auditReportCommand, auditSampleCommand } from './audit';
+import { labelsImportCommand } from './labels';
+import { tagCommand } from './tag';
+import { diversityCommand } from './diversity';
+import { halvesCommand } from './halves';
 
-export const COMMANDS: CliCommand[] = [initCommand, fetchCommand, buildCommand, funnelCommand, exportCommand, verifyCommand, diffCommand, protectCommand] as CliCommand[];
+export const COMMANDS: CliCommand[] = [
+  initCommand,
+  fetchCommand,
+  buildCommand,
+  funnelCommand,
+  exportCommand,
+  verifyCommand,
+  diffCommand,
+  tagCommand,
+  protectCommand,
+  halvesCommand,
+  diversityCommand,
+  auditSampleCommand,
+  auditExportCommand,
+  auditReportCommand,
+  labelsImportCommand,
+  judgeCommand,
+] as CliCommand[];

@@ -5,10 +5,11 @@ import { checkSetName, readReferenceFile, registerReferenceSet } from '../../cor
 
 export const protectCommand: CliCommand = {
   name: 'protect',
-  summary: 'register a protected reference set (JSONL of {id, before?, after?, comment?}) that the next build removes overlaps with',
+  summary:
+    'register a protected reference set (JSONL of {id, before?, after?, comment?}) that the next build removes overlaps with',
   options: {
     db: DB_OPTION,
-    name: { type: 'string', arg: '<set name>', description: 'the reference set\'s name', required: true },
+    name: { type: 'string', arg: '<set name>', description: "the reference set's name", required: true },
     replace: { type: 'boolean', description: 'replace the set of that name if there is one' },
     wait: WAIT_OPTION,
   },
@@ -19,17 +20,29 @@ export const protectCommand: CliCommand = {
     const waitMs = lockWaitMs('protect', values.wait);
     // Read and checked before the lock: a bad line fails at once and the file is never opened for writing.
     const items = readReferenceFile(String(values._));
-    return withWriterLock(db, { command: 'review-corpus protect', waitMs, signal: io.signal, onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)), mustExist: true }, async () => {
-      const store = await CorpusStore.open(db);
-      try {
-        const set = store.transaction(() => registerReferenceSet(store, name, items, { replace: values.replace === true }));
-        store.save();
-        io.out(`protected "${set.name}": ${set.items} items, sha256 ${set.sha256}, registered ${set.registered_at}`);
-        io.out(`the next build removes what overlaps it: review-corpus build --db ${db}`);
-        return 0;
-      } finally {
-        store.close();
-      }
-    });
+    return withWriterLock(
+      db,
+      {
+        command: 'review-corpus protect',
+        waitMs,
+        signal: io.signal,
+        onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)),
+        mustExist: true,
+      },
+      async () => {
+        const store = await CorpusStore.open(db);
+        try {
+          const set = store.transaction(() =>
+            registerReferenceSet(store, name, items, { replace: values.replace === true }),
+          );
+          store.save();
+          io.out(`protected "${set.name}": ${set.items} items, sha256 ${set.sha256}, registered ${set.registered_at}`);
+          io.out(`the next build removes what overlaps it: review-corpus build --db ${db}`);
+          return 0;
+        } finally {
+          store.close();
+        }
+      },
+    );
   },
 };

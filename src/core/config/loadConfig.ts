@@ -4,6 +4,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import schema from '../../../schemas/corpus.schema.json';
 import { UserError } from '../store/errors';
+import { crossParameterProblem } from './ruleParameters';
 import type { CorpusConfig } from './types';
 
 class ConfigError extends UserError {
@@ -58,7 +59,9 @@ export function configSource(config: CorpusConfig): string {
  * fields, names unique by one property, cross-references) is checked here after it.
  */
 export function validateCorpusConfig(raw: unknown, file = 'corpus.json'): CorpusConfig {
-  const fail = (field: string, problem: string): never => { throw new ConfigError(file, field, problem); };
+  const fail = (field: string, problem: string): never => {
+    throw new ConfigError(file, field, problem);
+  };
   const data = structuredClone(raw);
   const validate = schemaValidator();
   if (!validate(data)) {
@@ -85,10 +88,9 @@ export function validateCorpusConfig(raw: unknown, file = 'corpus.json'): Corpus
   if (config.halves && !config.windows.some((w) => w.name === config.halves!.window)) {
     fail('halves.window', `names no window ("${config.halves.window}")`);
   }
-  const r = config.rules;
-  if (r.lshBands * r.lshRows > r.minhashPermutations) {
-    fail('rules.lshBands', `× lshRows must not exceed minhashPermutations (${r.lshBands} × ${r.lshRows} > ${r.minhashPermutations})`);
-  }
+  // Bounds across rule parameters, as the rules declare them (the schema holds each one's own bounds).
+  const across = crossParameterProblem(config.rules);
+  if (across) fail(`rules.${across.parameter}`, across.problem);
   SOURCES.set(config, file);
   return config;
 }
@@ -117,11 +119,15 @@ function regexProblem(source: string): string | undefined {
   }
 }
 
-type VerboseError = ErrorObject & { parentSchema?: { errorMessage?: string; patternErrorMessage?: string; properties?: Record<string, unknown> }; data?: unknown };
+type VerboseError = ErrorObject & {
+  parentSchema?: { errorMessage?: string; patternErrorMessage?: string; properties?: Record<string, unknown> };
+  data?: unknown;
+};
 
 /** The one problem to report: the first, passing over the branches of an anyOf and the `if` of an if/then. */
 export function describeSchemaError(errors: readonly ErrorObject[]): { field: string; problem: string } {
-  const e = (errors.find((x) => x.keyword !== 'if' && !x.schemaPath.includes('/anyOf/')) ?? errors[0]) as VerboseError | undefined;
+  const e = (errors.find((x) => x.keyword !== 'if' && !x.schemaPath.includes('/anyOf/')) ?? errors[0]) as
+    VerboseError | undefined;
   if (!e) return { field: '(root)', problem: 'is not valid' };
   const at = fieldPath(e.instancePath);
   const child = (name: string) => (at ? `${at}${propertySuffix(name)}` : propertyRoot(name));
@@ -135,26 +141,54 @@ export function describeSchemaError(errors: readonly ErrorObject[]): { field: st
       const name = String(p.additionalProperty);
       const known = Object.keys(own?.properties ?? {});
       const near = known.find((k) => editDistance(k.toLowerCase(), name.toLowerCase()) <= 2);
-      return { field: child(name), problem: `is not a known field (${near ? `did you mean "${near}"?` : `known: ${known.join(', ')}`})` };
+      return {
+        field: child(name),
+        problem: `is not a known field (${near ? `did you mean "${near}"?` : `known: ${known.join(', ')}`})`,
+      };
     }
     case 'type':
-      return { field: at || '(root)', problem: `must be ${String(p.type).split(',').map(typeName).join(' or ')}${got}` };
+      return {
+        field: at || '(root)',
+        problem: `must be ${String(p.type).split(',').map(typeName).join(' or ')}${got}`,
+      };
     case 'enum':
-      return { field: at, problem: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}${got}` };
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
-      return { field: at, problem: `must be ${String(p.comparison).replace('>=', '≥').replace('<=', '≤')} ${String(p.limit)}${got}` };
+      return {
+        field: at,
+        problem: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}${got}`,
+      };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return {
+        field: at,
+        problem: `must be ${String(p.comparison).replace('>=', '≥').replace('<=', '≤')} ${String(p.limit)}${got}`,
+      };
     case 'minLength':
-      return { field: at, problem: p.limit === 1 ? 'must not be empty' : `must hold at least ${String(p.limit)} characters` };
+      return {
+        field: at,
+        problem: p.limit === 1 ? 'must not be empty' : `must hold at least ${String(p.limit)} characters`,
+      };
     case 'minItems':
-      return { field: at, problem: p.limit === 1 ? 'must hold at least one item' : `must hold at least ${String(p.limit)} items` };
+      return {
+        field: at,
+        problem: p.limit === 1 ? 'must hold at least one item' : `must hold at least ${String(p.limit)} items`,
+      };
     case 'format':
       if (p.format === 'date') return { field: at, problem: `must be a calendar date YYYY-MM-DD${got}` };
       if (p.format === 'regex') return { field: at, problem: `is not a valid regex (${regexProblem(String(e.data))})` };
       return { field: at, problem: `${own?.errorMessage ?? `must be a valid ${String(p.format)}`}${got}` };
     case 'pattern':
-      return { field: at, problem: `${own?.patternErrorMessage ?? own?.errorMessage ?? `must match ${String(p.pattern)}`}${got}` };
-    case 'anyOf': case 'not':
-      return { field: at, problem: `${own?.errorMessage ?? (e.keyword === 'not' ? 'is not allowed here' : 'matches none of the allowed forms')}${got}` };
+      return {
+        field: at,
+        problem: `${own?.patternErrorMessage ?? own?.errorMessage ?? `must match ${String(p.pattern)}`}${got}`,
+      };
+    case 'anyOf':
+    case 'not':
+      return {
+        field: at,
+        problem: `${own?.errorMessage ?? (e.keyword === 'not' ? 'is not allowed here' : 'matches none of the allowed forms')}${got}`,
+      };
     default:
       return { field: at || '(root)', problem: `${e.message ?? 'is not valid'}` };
   }
@@ -176,7 +210,17 @@ function fieldPath(pointer: string): string {
 }
 
 function typeName(t: string): string {
-  return { integer: 'an integer', number: 'a number', string: 'a string', object: 'an object', array: 'an array', boolean: 'true or false', null: 'null' }[t] ?? t;
+  return (
+    {
+      integer: 'an integer',
+      number: 'a number',
+      string: 'a string',
+      object: 'an object',
+      array: 'an array',
+      boolean: 'true or false',
+      null: 'null',
+    }[t] ?? t
+  );
 }
 
 function show(value: unknown): string {
@@ -188,7 +232,8 @@ function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length];

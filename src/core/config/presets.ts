@@ -28,30 +28,59 @@ export const DEFAULT_QUERY = 'status:merged';
 
 export const HOST_PRESETS: readonly HostPreset[] = [
   {
-    id: 'review.opendev.org', label: 'OpenDev (OpenStack)',
-    host: { org: 'openstack', url: 'https://review.opendev.org', query: DEFAULT_QUERY, minIntervalMs: POLITE_INTERVAL_MS },
-    terms: 'robots.txt and the host\'s about page',
+    id: 'review.opendev.org',
+    label: 'OpenDev (OpenStack)',
+    host: {
+      org: 'openstack',
+      url: 'https://review.opendev.org',
+      query: DEFAULT_QUERY,
+      minIntervalMs: POLITE_INTERVAL_MS,
+    },
+    terms: "robots.txt and the host's about page",
   },
   {
-    id: 'codereview.qt-project.org', label: 'Qt Project',
-    host: { org: 'qt', url: 'https://codereview.qt-project.org', query: DEFAULT_QUERY, minIntervalMs: POLITE_INTERVAL_MS },
-    terms: 'robots.txt and the host\'s about page',
+    id: 'codereview.qt-project.org',
+    label: 'Qt Project',
+    host: {
+      org: 'qt',
+      url: 'https://codereview.qt-project.org',
+      query: DEFAULT_QUERY,
+      minIntervalMs: POLITE_INTERVAL_MS,
+    },
+    terms: "robots.txt and the host's about page",
   },
   {
-    id: 'gerrit.wikimedia.org', label: 'Wikimedia (REST root /r)',
-    host: { org: 'wikimedia', url: 'https://gerrit.wikimedia.org/r', query: DEFAULT_QUERY, minIntervalMs: POLITE_INTERVAL_MS },
-    terms: 'Wikimedia\'s User-Agent policy (https://meta.wikimedia.org/wiki/User-Agent_policy) and API etiquette (https://www.mediawiki.org/wiki/API:Etiquette)',
+    id: 'gerrit.wikimedia.org',
+    label: 'Wikimedia (REST root /r)',
+    host: {
+      org: 'wikimedia',
+      url: 'https://gerrit.wikimedia.org/r',
+      query: DEFAULT_QUERY,
+      minIntervalMs: POLITE_INTERVAL_MS,
+    },
+    terms:
+      "Wikimedia's User-Agent policy (https://meta.wikimedia.org/wiki/User-Agent_policy) and API etiquette (https://www.mediawiki.org/wiki/API:Etiquette)",
   },
   {
-    id: 'android-review.googlesource.com', label: 'Android (AOSP)',
-    host: { org: 'android', url: 'https://android-review.googlesource.com', query: DEFAULT_QUERY, minIntervalMs: POLITE_INTERVAL_MS },
-    terms: 'Google\'s Terms of Service (https://policies.google.com/terms) and robots.txt',
+    id: 'android-review.googlesource.com',
+    label: 'Android (AOSP)',
+    host: {
+      org: 'android',
+      url: 'https://android-review.googlesource.com',
+      query: DEFAULT_QUERY,
+      minIntervalMs: POLITE_INTERVAL_MS,
+    },
+    terms: "Google's Terms of Service (https://policies.google.com/terms) and robots.txt",
   },
 ];
 
 /** The preset a `--host` value names: its id (host name), its org, or its REST root URL. */
 export function findPreset(name: string): HostPreset | undefined {
-  const key = name.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '');
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '');
   return HOST_PRESETS.find((p) => p.id === key || p.host.org === key || p.host.url.replace(/^https:\/\//, '') === key);
 }
 
@@ -73,7 +102,11 @@ export interface NewCorpusOptions {
  * reported the way loadConfig reports it, naming `file`). The windows and start are PRODUCT.md's;
  * rules are left out, so every threshold is the schema's default.
  */
-export function newCorpusConfig(presets: readonly HostPreset[], opts: NewCorpusOptions = {}, file = 'corpus.json'): Record<string, unknown> {
+export function newCorpusConfig(
+  presets: readonly HostPreset[],
+  opts: NewCorpusOptions = {},
+  file = 'corpus.json',
+): Record<string, unknown> {
   if (presets.length === 0) throw new UserError(`no host preset given (presets: ${presetNames()})`);
   const config: Record<string, unknown> = {
     name: opts.name ?? presets.map((p) => p.host.org).join('-'),

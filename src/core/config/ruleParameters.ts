@@ -1,100 +1,53 @@
-// The build's rule parameters (`corpus.json` → `rules`): type, bounds, default and meaning of each.
-// This table is the single source of truth: DEFAULT_RULES is read from it, and so is the `rules`
-// part of schemas/corpus.schema.json (written by `npm run schema` from ./corpusSchema.ts), which
-// loadConfig validates every config against.
+// The build's rule parameters (`corpus.json` → `rules`), assembled from what each rule declares beside
+// its decide() (src/core/rules/**: `parameters`) and from the few groups no one rule owns
+// (rules/parameterGroups.ts). DEFAULT_RULES, the `rules` part of schemas/corpus.schema.json (which
+// loadConfig validates every config against) and the README's table of rule parameters are all read
+// from these declarations; `npm run schema` writes the last two, and a test fails when either drifts.
+import { RULES } from '../rules/funnel';
+import { PARAMETER_GROUPS } from '../rules/parameterGroups';
+import type { ParameterOwner, ParameterProblem, RuleParameter } from '../rules/parameters';
 import type { RulesConfig, SearchReplaceConfig } from './types';
 
-/** One parameter as JSON Schema says it; `default` is what a config that leaves it out gets. */
-export type RuleParameter<T> = T extends number
-  ? { type: 'integer' | 'number'; minimum?: number; exclusiveMinimum?: number; maximum?: number; default: T; description: string }
-  : T extends boolean ? { type: 'boolean'; default: boolean; description: string }
-  : { type: 'array'; items: { type: 'string'; minLength: number }; default: T; description: string };
+export type { RuleParameter } from '../rules/parameters';
 
-export const RULE_PARAMETERS: { readonly [K in keyof RulesConfig]: RuleParameter<RulesConfig[K]> } = {
-  aroundLines: {
-    type: 'integer', minimum: 0, default: 3,
-    description: 'unchanged_around: lines on each side of a comment that the next patch set must touch.',
-  },
-  contextLines: {
-    type: 'integer', minimum: 0, default: 3,
-    description: 'Context lines added on each side of a hunk.',
-  },
-  maxLinesPerSide: {
-    type: 'integer', minimum: 1, default: 40,
-    description: 'size: the most lines a hunk side may hold.',
-  },
-  maxGrowthRatio: {
-    type: 'number', minimum: 1, default: 5,
-    description: 'size: the most an edit may grow or shrink (larger side / smaller side).',
-  },
-  acknowledgements: {
-    type: 'array', items: { type: 'string', minLength: 1 },
-    default: ['done', 'ack', 'acknowledged', 'lgtm', '+1', 'thanks', 'thank you', 'fixed', 'will do', 'ok', 'okay'],
-    description: 'acknowledgement: whole comment texts, compared after normalising case, whitespace and trailing punctuation.',
-  },
-  nearDuplicateJaccard: {
-    type: 'number', exclusiveMinimum: 0, maximum: 1, default: 0.85,
-    description: 'near_duplicate: exact Jaccard on shingle sets that confirms an LSH candidate (more than 0, at most 1).',
-  },
-  minhashPermutations: {
-    type: 'integer', minimum: 1, default: 128,
-    description: 'near_duplicate: MinHash permutations computed per example.',
-  },
-  lshBands: {
-    type: 'integer', minimum: 1, default: 16,
-    description: 'near_duplicate: LSH bands; bands × rows ≤ minhashPermutations. 16 × 8 finds ≈ 99.4% of pairs at J = 0.85 and ≈ 100% at J ≥ 0.9.',
-  },
-  lshRows: {
-    type: 'integer', minimum: 1, default: 8,
-    description: 'near_duplicate: MinHash values per LSH band.',
-  },
-  shingleTokens: {
-    type: 'integer', minimum: 1, default: 5,
-    description: 'near_duplicate: tokens per shingle of the normalised before + after text.',
-  },
-  boilerplateMinChanges: {
-    type: 'integer', minimum: 2, default: 5,
-    description: 'boilerplate: a before-hunk seen in this many distinct changes is removed everywhere.',
-  },
-  // Decontamination (protected_overlap, blocklisted_project): the matching policy, seed 003's defaults
-  // on, seed 004's options off. AST matching is not offered (seed 003 has it disabled; no AST matcher exists here).
-  protectedWholeSide: {
-    type: 'boolean', default: true,
-    description: 'protected_overlap: a before or after side equal to a reference\'s before or after, whitespace collapsed (seed 003).',
-  },
-  protectedSideSubstring: {
-    type: 'boolean', default: true,
-    description: 'protected_overlap: a whole reference before or after side, whitespace collapsed, found inside a longer side on token boundaries; no minimum length (seed 003).',
-  },
-  protectedWholeComment: {
-    type: 'boolean', default: true,
-    description: 'protected_overlap: a kept comment equal to a reference comment, whitespace collapsed (seed 003).',
-  },
-  protectedCommentTokens: {
-    type: 'integer', minimum: 0, default: 5,
-    description: 'protected_overlap: a run of at least this many consecutive word-like tokens shared by a kept comment and a reference comment (seed 003: 5); 0 turns it off.',
-  },
-  protectedFileSha256: {
-    type: 'boolean', default: false,
-    description: 'protected_overlap: the SHA-256 of the whole file at patch set N or N + 1 equals that of a reference before or after side, byte for byte (seed 004; off by default).',
-  },
-  protectedNgramTokens: {
-    type: 'integer', minimum: 0, default: 0,
-    description: 'protected_overlap: any run of this many consecutive whitespace-separated tokens shared by a side and a reference side (seed 004: 15); 0 (the default) turns it off.',
-  },
-  protectedTokenJaccard: {
-    type: 'number', minimum: 0, maximum: 1, default: 0,
-    description: 'protected_overlap: Jaccard of the sets of distinct whitespace-separated tokens of one side and one reference side at least this (seed 004: 0.5); 0 (the default) turns it off.',
-  },
-  projectBlocklist: {
-    type: 'array', items: { type: 'string', minLength: 1 }, default: [],
-    description: 'blocklisted_project: Gerrit project names (exact, on every host) whose changes are removed at collection (seed 004; empty by default).',
-  },
-};
+/** Whoever declares parameters, in the order the schema and the README list them: the funnel's rules, then the groups. */
+export const PARAMETER_OWNERS: readonly ParameterOwner[] = [...RULES, ...PARAMETER_GROUPS];
+
+/** Which owner declares each parameter (the README's "owner" column). */
+export const PARAMETER_OWNER: ReadonlyMap<string, ParameterOwner> = new Map(
+  PARAMETER_OWNERS.flatMap((owner) => Object.keys(owner.parameters ?? {}).map((name) => [name, owner] as const)),
+);
+
+type RuleParameterTable = { readonly [K in keyof RulesConfig]: RuleParameter<RulesConfig[K]> };
+
+function assemble(): RuleParameterTable {
+  const out: Record<string, unknown> = {};
+  for (const owner of PARAMETER_OWNERS) {
+    for (const [name, p] of Object.entries(owner.parameters ?? {})) {
+      // One owner per parameter: two declarations of one name could disagree on its bounds.
+      if (name in out) throw new Error(`rule parameter ${name} is declared twice (the second time by ${owner.id})`);
+      out[name] = p;
+    }
+  }
+  return out as RuleParameterTable;
+}
+
+/** Every rule parameter's declaration (type, bounds, default, meaning), as the schema's `rules` holds it. */
+export const RULE_PARAMETERS: RuleParameterTable = assemble();
+
+/** The first bound across parameters (an owner's checkParameters) that `rules` breaks; JSON Schema checks the rest. */
+export function crossParameterProblem(rules: RulesConfig): ParameterProblem | undefined {
+  for (const owner of PARAMETER_OWNERS) {
+    const problem = owner.checkParameters?.(rules);
+    if (problem) return problem;
+  }
+  return undefined;
+}
 
 function defaults(): RulesConfig {
   const out: Record<string, unknown> = {};
-  for (const [key, p] of Object.entries(RULE_PARAMETERS)) out[key] = Array.isArray(p.default) ? [...p.default] : p.default;
+  for (const [key, p] of Object.entries(RULE_PARAMETERS))
+    out[key] = Array.isArray(p.default) ? [...p.default] : p.default;
   return out as unknown as RulesConfig;
 }
 
@@ -106,14 +59,22 @@ export const DEFAULT_RULES: RulesConfig = defaults();
  * them changes only what `export --format search-replace` writes, so they stay out of the rules
  * version. The schema's `searchReplace` part is generated from this table.
  */
-export const SEARCH_REPLACE_PARAMETERS: { readonly [K in keyof SearchReplaceConfig]: RuleParameter<SearchReplaceConfig[K]> } = {
+export const SEARCH_REPLACE_PARAMETERS: {
+  readonly [K in keyof SearchReplaceConfig]: RuleParameter<SearchReplaceConfig[K]>;
+} = {
   mergeGapLines: {
-    type: 'integer', minimum: 0, maximum: 100, default: 2,
-    description: 'Search/Replace export: edit regions of an example separated by at most this many unchanged lines become one block.',
+    type: 'integer',
+    minimum: 0,
+    maximum: 100,
+    default: 2,
+    description:
+      'Search/Replace export: edit regions of an example separated by at most this many unchanged lines become one block.',
   },
 };
 
 /** The Search/Replace export's parameters with the config's values over the defaults. */
-export function searchReplaceParameters(config: { searchReplace?: Partial<SearchReplaceConfig> } | undefined): SearchReplaceConfig {
+export function searchReplaceParameters(
+  config: { searchReplace?: Partial<SearchReplaceConfig> } | undefined,
+): SearchReplaceConfig {
   return { mergeGapLines: config?.searchReplace?.mergeGapLines ?? SEARCH_REPLACE_PARAMETERS.mergeGapLines.default };
 }

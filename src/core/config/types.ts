@@ -34,8 +34,11 @@ export interface HostConfig {
   requestDeadlineMs?: number;
   /** Fetches that try a failed change or diff again, counted per record. */
   maxFetchAttempts?: number;
+  /** The comment-count probe (gerrit/commentCountProbe.ts); absent: DEFAULT_PROBE. */
+  probe?: { sample?: number; seed?: number };
 }
 
+/** The rule parameters; each is declared (type, bounds, default, meaning) by the rule that owns it (`parameters`). */
 export interface RulesConfig {
   aroundLines: number;
   contextLines: number;
@@ -48,7 +51,7 @@ export interface RulesConfig {
   lshRows: number;
   shingleTokens: number;
   boilerplateMinChanges: number;
-  /** Decontamination policy (ruleParameters.ts says what each does). */
+  /** Decontamination policy (rules/decontamination/protectedOverlap.ts says what each does). */
   protectedWholeSide: boolean;
   protectedSideSubstring: boolean;
   protectedWholeComment: boolean;
@@ -56,7 +59,10 @@ export interface RulesConfig {
   protectedFileSha256: boolean;
   protectedNgramTokens: number;
   protectedTokenJaccard: number;
+  protectedCommentLevel: boolean;
   projectBlocklist: string[];
+  /** target_in_comment (reported, never filtered): the shortest normalised target that counts. */
+  targetInCommentMinChars: number;
 }
 
 export interface SearchReplaceConfig {
@@ -93,6 +99,25 @@ export interface CorpusConfig {
   searchReplace?: SearchReplaceConfig;
   /** What the dataset card (export's README.md) says that the build cannot know; not in the config hash. */
   card?: CardConfig;
+  /** The comment-quality judge (src/core/judge); absent: no judge, its counts read "not counted". */
+  judge?: JudgeConfig;
+}
+
+/** An OpenAI-compatible judge (seed 002's CuREV framework). Not in the config hash; irrelevantComment is in the rules version. */
+export interface JudgeConfig {
+  /** …/v1 or …/v1/chat/completions; absent: no judge configured. */
+  endpoint?: string;
+  model?: string;
+  /** The environment variable holding the API key (the extension keeps it in SecretStorage). */
+  apiKeyEnv: string;
+  /** Price per 1,000 tokens, for the estimated cost; absent: cost not estimated. */
+  pricePer1kTokens?: { prompt: number; completion: number };
+  thresholds: { irrelevantBelow: number; clarityMin: number; concisenessMin: number };
+  /** The irrelevant_comment rule (off by default: seed 000 fixes the rules before any outcome is read). */
+  irrelevantComment: boolean;
+  temperature: number;
+  maxTokens: number;
+  maxRps?: number;
 }
 
 /** The dataset card's license, language and title (export/cardHeader.ts). */
@@ -104,9 +129,6 @@ export interface CardConfig {
   /** The card's title (`pretty_name`); absent: the corpus name. */
   prettyName?: string;
 }
-
-/** Every rule parameter at its default; the parameters themselves are in ./ruleParameters.ts. */
-export { DEFAULT_RULES } from './ruleParameters';
 
 /** The corpus start and windows of PRODUCT.md (a new corpus.json starts from these). */
 export const PRODUCT_START = '2024-10-01';

@@ -11,7 +11,9 @@ export function windowOf(windows: readonly WindowConfig[], createdIso: string): 
 
 /** SHA-256 of a window's canonical definition; recorded when the window is sealed. */
 export function windowHash(w: WindowConfig): string {
-  return createHash('sha256').update(JSON.stringify({ name: w.name, from: w.from, to: w.to })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ name: w.name, from: w.from, to: w.to }))
+    .digest('hex');
 }
 
 export interface StoredWindow {
@@ -34,11 +36,13 @@ export function syncWindows(store: CorpusStore, config: CorpusConfig, now = new 
   for (const w of config.windows) {
     const existing = store.get<StoredWindow>('SELECT * FROM windows WHERE name = ?', [w.name]);
     if (!existing) {
-      store.run('INSERT INTO windows(name, from_date, to_date, sealed, seal_hash, sealed_at) VALUES (?, ?, ?, ?, ?, ?)', [
-        w.name, w.from, w.to, w.sealed ? 1 : 0, w.sealed ? windowHash(w) : null, w.sealed ? now : null,
-      ]);
+      store.run(
+        'INSERT INTO windows(name, from_date, to_date, sealed, seal_hash, sealed_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [w.name, w.from, w.to, w.sealed ? 1 : 0, w.sealed ? windowHash(w) : null, w.sealed ? now : null],
+      );
     } else if (existing.from_date !== w.from || existing.to_date !== w.to) {
-      if (existing.sealed) throw new UserError(`window "${w.name}" is sealed (hash ${existing.seal_hash}); its dates cannot change`);
+      if (existing.sealed)
+        throw new UserError(`window "${w.name}" is sealed (hash ${existing.seal_hash}); its dates cannot change`);
       store.run('UPDATE windows SET from_date = ?, to_date = ? WHERE name = ?', [w.from, w.to, w.name]);
     }
   }
@@ -68,7 +72,12 @@ export function sealWindow(store: CorpusStore, name: string, now = new Date().to
 }
 
 /** Unsealing is explicit and recorded: who (a pseudonym) and when. */
-export function unsealWindow(store: CorpusStore, name: string, byPseudonym: string, now = new Date().toISOString()): void {
+export function unsealWindow(
+  store: CorpusStore,
+  name: string,
+  byPseudonym: string,
+  now = new Date().toISOString(),
+): void {
   const w = store.get<StoredWindow>('SELECT * FROM windows WHERE name = ?', [name]);
   if (!w) throw new UserError(`no window named "${name}" in this corpus`);
   if (!w.sealed) throw new UserError(`window "${name}" is not sealed`);

@@ -2,9 +2,9 @@
 // the next patch set answered near their line, and the hunks those comments anchor.
 //
 // A comment's window is its line (or range start_line..end_line) widened by rules.aroundLines on
-// side A. An edit chunk touches the window when one of its A lines lies in it; a pure insertion
-// (no A lines, placed before A line p) touches it when it sits between two lines of the window or
-// right at its edge, i.e. lo ≤ p ≤ hi + 1.
+// side A (unchanged_around's aroundWindow, beside the parameter's declaration). An edit chunk touches
+// the window when one of its A lines lies in it; a pure insertion (no A lines, placed before A line p)
+// touches it when it sits between two lines of the window or right at its edge, i.e. lo ≤ p ≤ hi + 1.
 //
 // Edits Gerrit marks due_to_rebase (upstream code a rebase brought into N + 1) are not the author's
 // answer: they never touch a window, so they neither make a comment `changedAround` nor start or end a
@@ -18,6 +18,7 @@
 //
 // Positions are counted in "rows": each common line is one row and each edit chunk is one row, so
 // hunks can overlap even where one side has no lines.
+import { aroundWindow } from '../rules/comments/unchangedAround';
 import { sideText, textLineCount, type DiffChunk, type ParsedDiff } from './diffInfo';
 
 export interface CommentSpan {
@@ -97,13 +98,16 @@ interface Interval {
   comments: number[];
 }
 
-export function anchorComments(diff: ParsedDiff, spans: readonly CommentSpan[], rules: { aroundLines: number; contextLines: number }): Anchoring {
+export function anchorComments(
+  diff: ParsedDiff,
+  spans: readonly CommentSpan[],
+  rules: { aroundLines: number; contextLines: number },
+): Anchoring {
   const l = layout(diff);
   const changedAround: boolean[] = [];
   const intervals: Interval[] = [];
   spans.forEach((span, index) => {
-    const lo = span.first - rules.aroundLines;
-    const hi = span.last + rules.aroundLines;
+    const { from: lo, to: hi } = aroundWindow(span, rules);
     let firstEdit = -1;
     let lastEdit = -1;
     diff.chunks.forEach((c, i) => {

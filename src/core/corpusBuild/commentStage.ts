@@ -22,7 +22,13 @@ import { createHash } from 'node:crypto';
 import type { HunkFacts } from './hunkFacts';
 import { authorBotFacts, type ChangeRec, type LoadedCorpus } from './loadCorpus';
 import { eachRow } from './paged';
+import { DiffTexts, diffContentColumns } from '../store/diffText';
 import type { SqlValue } from 'sql.js';
+import { protectedComment } from '../rules/comments/protectedComment';
+import { findProtectedComments } from '../decontam/protectComments';
+import type { Protection } from '../decontam/decontaminate';
+import { matchingPolicy } from '../decontam/policy';
+import { commentKey } from './decisionKeys';
 
 export interface CommentRec {
   id: number;
@@ -74,7 +80,8 @@ function isStructural(u: CommentUnit, ctx: RuleContext): boolean {
 /** Paths a files list (`/revisions/{N+1}/files?base={N}`) says changed: its keys and the old paths of renames. */
 export function changedPaths(json: string): Set<string> {
   const files = JSON.parse(json) as unknown;
-  if (files === null || typeof files !== 'object' || Array.isArray(files)) throw new Error('files list is not a path → FileInfo map');
+  if (files === null || typeof files !== 'object' || Array.isArray(files))
+    throw new Error('files list is not a path → FileInfo map');
   const paths = new Set<string>();
   for (const [path, info] of Object.entries(files as Record<string, unknown>)) {
     paths.add(path);
@@ -108,26 +115,58 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** `onHunk` sees each hunk as it is formed (the build starts computing its facts at once). */
-export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, signal?: AbortSignal, onHunk?: (h: HunkRec) => void): Promise<CommentStageResult> {
+/** `protection`: the references protected_comment reads (only when rules.protectedCommentLevel is on). */
+export async function runCommentStage(
+  store: CorpusStore,
+  corpus: LoadedCorpus,
+  signal?: AbortSignal,
+  onHunk?: (h: HunkRec) => void,
+  protection?: Protection,
+): Promise<CommentStageResult> {
   const { changes, bots, ctx } = corpus;
   const comments: CommentRec[] = [];
   const groups = new Map<string, Group>();
 
   const hunks: HunkRec[] = [];
   const unreadableDiffs = new Map<string, number>();
-  const readComment = ([id, changeId, gerritId, pathValue, ps, side, line, startLine, endLine, endCharacter, authorValue, message, fixes]: SqlValue[]) => {
+  const readComment = ([
+    id,
+    changeId,
+    gerritId,
+    pathValue,
+    ps,
+    side,
+    line,
+    startLine,
+    endLine,
+    endCharacter,
+    authorValue,
+    message,
+    fixes,
+  ]: SqlValue[]) => {
     const change = changes.get(Number(changeId));
     if (!change || change.removal) return; // a removed change's comments are not units of this build
     const patchSet = num(ps);
     const author = str(authorValue);
     const path = String(pathValue);
     const unit: CommentUnit = {
-      org: change.org, path, patchSet, side: str(side), line: num(line), startLine: num(startLine), endLine: num(endLine),
-      endCharacter: num(endCharacter), author, message: String(message), hasFixSuggestion: fixes !== null, owner: change.owner,
+      org: change.org,
+      path,
+      patchSet,
+      side: str(side),
+      line: num(line),
+      startLine: num(startLine),
+      endLine: num(endLine),
+      endCharacter: num(endCharacter),
+      author,
+      message: String(message),
+      hasFixSuggestion: fixes !== null,
+      owner: change.owner,
       authorIsBot: author !== null && bots.has(`${change.hostId}\0${author}`),
       ...authorBotFacts(corpus, change.hostId, author),
       hasNextPatchSet: patchSet !== null && change.patchSets.has(patchSet + 1),
-      diff: 'missing', changedAround: null,
+      diff: 'missing',
+      changedAround: null,
     };
     const rec: CommentRec = { id: Number(id), change, gerritId: String(gerritId), unit, removal: null };
     comments.push(rec);
@@ -138,9 +177,11 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
       g.comments.push(rec);
     }
   };
-  const readDiff = ([, changeId, path, psBase, content, fetchError]: SqlValue[]) => {
+  const readDiff = (row: SqlValue[]) => {
+    const [, changeId, path, psBase, fetchError] = row;
     const g = groups.get(groupKey(Number(changeId), String(path), Number(psBase)));
     if (!g) return;
+    const content = fetchError === null ? diffTexts.of(row.slice(5)) : null;
     if (fetchError !== null || content === null) {
       g.diff = 'error';
       return;
@@ -154,11 +195,22 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
       return;
     }
     g.diff = 'ok';
-    const anchoring = anchorComments(diff, g.comments.map((c) => commentSpan(c.unit)), ctx.rules);
+    const anchoring = anchorComments(
+      diff,
+      g.comments.map((c) => commentSpan(c.unit)),
+      ctx.rules,
+    );
     g.comments.forEach((c, i) => (c.unit.changedAround = anchoring.changedAround[i]));
     const fileSha256 = ctx.rules.protectedFileSha256 && anchoring.hunks.length > 0 ? wholeFileDigests(diff) : undefined;
     for (const hunk of anchoring.hunks) {
-      const rec: HunkRec = { change: g.change, path: g.path, psBefore: g.ps, hunk, comments: hunk.comments.map((i) => g.comments[i]), fileSha256 };
+      const rec: HunkRec = {
+        change: g.change,
+        path: g.path,
+        psBefore: g.ps,
+        hunk,
+        comments: hunk.comments.map((i) => g.comments[i]),
+        fileSha256,
+      };
       hunks.push(rec);
       onHunk?.(rec);
     }
@@ -176,13 +228,33 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
   // The kept changes in blocks of ids, each block's comments then its diffs (a group's comments are
   // all read before its diff, as the anchoring needs): hunks, and their facts in the worker, start
   // with the first block instead of after the last of 237k comments.
-  const kept = [...changes.values()].filter((c) => !c.removal).map((c) => c.id).sort((x, y) => x - y);
+  const kept = [...changes.values()]
+    .filter((c) => !c.removal)
+    .map((c) => c.id)
+    .sort((x, y) => x - y);
+  const diffTexts = new DiffTexts(store);
   for (let i = 0; i < kept.length; i += CHANGES_PER_BLOCK) {
     const range = [kept[i], kept[Math.min(i + CHANGES_PER_BLOCK, kept.length) - 1]];
-    eachRow(store, `SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, end_character, author, message, fix_suggestions
-      FROM comments WHERE change_id BETWEEN ? AND ?`, range, readComment);
-    eachRow(store, 'SELECT id, change_id, path, ps_base, content, fetch_error FROM diffs WHERE change_id BETWEEN ? AND ? ORDER BY change_id, path, ps_base', range, readDiff);
-    eachRow(store, 'SELECT change_id, ps_base, content FROM file_lists WHERE change_id BETWEEN ? AND ? AND content IS NOT NULL', range, readFileList);
+    eachRow(
+      store,
+      `SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, end_character, author, message, fix_suggestions
+      FROM comments WHERE change_id BETWEEN ? AND ?`,
+      range,
+      readComment,
+    );
+    eachRow(
+      store,
+      `SELECT d.id, d.change_id, d.path, d.ps_base, d.fetch_error, ${diffContentColumns('d')} FROM diffs d
+      WHERE d.change_id BETWEEN ? AND ? ORDER BY d.change_id, d.path, d.ps_base`,
+      range,
+      readDiff,
+    );
+    eachRow(
+      store,
+      'SELECT change_id, ps_base, content FROM file_lists WHERE change_id BETWEEN ? AND ? AND content IS NOT NULL',
+      range,
+      readFileList,
+    );
     await checkpoint(signal);
   }
   for (const g of groups.values()) {
@@ -197,5 +269,34 @@ export async function runCommentStage(store: CorpusStore, corpus: LoadedCorpus, 
   await checkpoint(signal);
 
   for (const c of comments) c.removal = firstRemoval(COMMENT_RULES, c.unit, ctx);
+  if (ctx.rules.protectedCommentLevel && protection) protectComments(comments, protection, ctx);
   return { comments, hunks, unreadableDiffs };
+}
+
+/**
+ * protected_comment: the comments the rules before it kept are matched against the protected reference
+ * comments; each match is set on its unit and the comment decided again, so the first rule that removes
+ * it still names the removal (and a rule after protected_comment no longer does).
+ */
+function protectComments(comments: readonly CommentRec[], protection: Protection, ctx: RuleContext): void {
+  const position = COMMENT_RULES.indexOf(protectedComment);
+  const reached = comments.filter(
+    (c) => c.removal === null || COMMENT_RULES.findIndex((r) => r.id === c.removal!.rule) > position,
+  );
+  const found = findProtectedComments(
+    reached.map((c) => ({
+      key: commentKey(c.change.org, c.change.number, c.gerritId),
+      window: c.change.window?.name ?? null,
+      message: c.unit.message,
+      kept: c.removal === null,
+    })),
+    protection.references,
+    matchingPolicy(ctx.rules),
+    protection.windowNames,
+  );
+  for (const [i, match] of found) {
+    const c = reached[i];
+    c.unit.protectedMatch = match;
+    c.removal = firstRemoval(COMMENT_RULES, c.unit, ctx);
+  }
 }

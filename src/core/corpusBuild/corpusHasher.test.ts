@@ -4,11 +4,32 @@ import { CorpusHasher, type Decision } from './writeBuild';
 
 const utf8 = new TextEncoder();
 const example = (key: string, beforeText: string, afterText: string): ExampleRec => ({
-  key, change: {} as ExampleRec['change'], path: 'src/a.py', psBefore: 1, language: 'python', beforeStart: 10, afterStart: 10,
-  beforeText, afterText, comments: [], unit: 'examples', stage: 'windows', rule: null, window: 'train', rebaseEditedLines: 0,
+  key,
+  change: {} as ExampleRec['change'],
+  path: 'src/a.py',
+  psBefore: 1,
+  language: 'python',
+  beforeStart: 10,
+  afterStart: 10,
+  beforeText,
+  afterText,
+  comments: [],
+  unit: 'examples',
+  stage: 'windows',
+  rule: null,
+  window: 'train',
+  rebaseEditedLines: 0,
 });
-const decision = (key: string, rule = 'kept', evidence: string | null = null): Decision => (
-  { unit: 'examples', key, unitId: 1, org: 'o', window: 'train', stage: 'windows', rule, evidence });
+const decision = (key: string, rule = 'kept', evidence: string | null = null): Decision => ({
+  unit: 'examples',
+  key,
+  unitId: 1,
+  org: 'o',
+  window: 'train',
+  stage: 'windows',
+  rule,
+  evidence,
+});
 
 function hashOf(examples: ExampleRec[], decisions: Decision[]): string {
   const h = new CorpusHasher();
@@ -34,7 +55,7 @@ describe('CorpusHasher', () => {
     assert.notEqual(hashOf([a], ds), base);
   });
 
-  it('changes with a removal\'s evidence', () => {
+  it("changes with a removal's evidence", () => {
     const removed = [ds[0], decision(ds[1].key, 'near_duplicate')];
     const withEvidence = [ds[0], decision(ds[1].key, 'near_duplicate', '{"kept":"o/1/1/10/a.py","jaccard":0.9}')];
     const other = [ds[0], decision(ds[1].key, 'near_duplicate', '{"kept":"o/1/1/10/a.py","jaccard":0.8}')];

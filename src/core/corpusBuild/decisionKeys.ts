@@ -2,7 +2,8 @@
 // example's key is exampleKey (exampleStage.ts); a change's is org/change number.
 
 /** A comment's decision key: org/change number/Gerrit comment id. */
-export const commentKey = (org: string, changeNumber: number, gerritId: string): string => `${org}/${changeNumber}/${gerritId}`;
+export const commentKey = (org: string, changeNumber: number, gerritId: string): string =>
+  `${org}/${changeNumber}/${gerritId}`;
 
 /**
  * `commentKey` computed in SQL from a hosts, a changes and a comments row (by their aliases), to find a

@@ -44,7 +44,8 @@ interface RawChunk {
 
 function lines(value: unknown, what: string): string[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value) || !value.every((l) => typeof l === 'string')) throw new Error(`DiffInfo ${what} is not a list of lines`);
+  if (!Array.isArray(value) || !value.every((l) => typeof l === 'string'))
+    throw new Error(`DiffInfo ${what} is not a list of lines`);
   return value as string[];
 }
 
@@ -63,7 +64,8 @@ function concat(x: readonly string[], y: readonly string[]): string[] {
  */
 export function parseDiffInfo(json: string): ParsedDiff {
   const info = JSON.parse(json) as Record<string, unknown>;
-  if (typeof info !== 'object' || info === null || !Array.isArray(info.content)) throw new Error('DiffInfo has no content list');
+  if (typeof info !== 'object' || info === null || !Array.isArray(info.content))
+    throw new Error('DiffInfo has no content list');
   const chunks: DiffChunk[] = [];
   let aLine = 1;
   let bLine = 1;
@@ -73,8 +75,19 @@ export function parseDiffInfo(json: string): ParsedDiff {
       const skip = raw.skip as number | { left?: number; right?: number };
       const aLen = typeof skip === 'number' ? skip : Number(skip.left ?? 0);
       const bLen = typeof skip === 'number' ? skip : Number(skip.right ?? aLen);
-      if (!Number.isInteger(aLen) || !Number.isInteger(bLen) || aLen < 0 || bLen < 0) throw new Error('DiffInfo skip is not a line count');
-      chunks.push({ common: true, skipped: true, dueToRebase: false, aStart: aLine, bStart: bLine, aLen, bLen, a: [], b: [] });
+      if (!Number.isInteger(aLen) || !Number.isInteger(bLen) || aLen < 0 || bLen < 0)
+        throw new Error('DiffInfo skip is not a line count');
+      chunks.push({
+        common: true,
+        skipped: true,
+        dueToRebase: false,
+        aStart: aLine,
+        bStart: bLine,
+        aLen,
+        bLen,
+        a: [],
+        b: [],
+      });
       aLine += aLen;
       bLine += bLen;
       continue;
@@ -82,7 +95,17 @@ export function parseDiffInfo(json: string): ParsedDiff {
     if (raw.ab !== undefined) {
       const ab = lines(raw.ab, 'ab');
       if (ab.length === 0) continue;
-      chunks.push({ common: true, skipped: false, dueToRebase: false, aStart: aLine, bStart: bLine, aLen: ab.length, bLen: ab.length, a: ab, b: ab });
+      chunks.push({
+        common: true,
+        skipped: false,
+        dueToRebase: false,
+        aStart: aLine,
+        bStart: bLine,
+        aLen: ab.length,
+        bLen: ab.length,
+        a: ab,
+        b: ab,
+      });
       aLine += ab.length;
       bLine += ab.length;
       continue;
@@ -94,9 +117,25 @@ export function parseDiffInfo(json: string): ParsedDiff {
     const prev = chunks[chunks.length - 1];
     if (prev && !prev.common && prev.dueToRebase === dueToRebase) {
       // Consecutive edit entries of the same origin ({a} then {b}) are one edit.
-      chunks[chunks.length - 1] = { ...prev, aLen: prev.aLen + a.length, bLen: prev.bLen + b.length, a: concat(prev.a, a), b: concat(prev.b, b) };
+      chunks[chunks.length - 1] = {
+        ...prev,
+        aLen: prev.aLen + a.length,
+        bLen: prev.bLen + b.length,
+        a: concat(prev.a, a),
+        b: concat(prev.b, b),
+      };
     } else {
-      chunks.push({ common: false, skipped: false, dueToRebase, aStart: aLine, bStart: bLine, aLen: a.length, bLen: b.length, a, b });
+      chunks.push({
+        common: false,
+        skipped: false,
+        dueToRebase,
+        aStart: aLine,
+        bStart: bLine,
+        aLen: a.length,
+        bLen: b.length,
+        a,
+        b,
+      });
     }
     aLine += a.length;
     bLine += b.length;

@@ -2,9 +2,8 @@
 // reached stage 3 becomes an ExampleRec carrying its unit ('hunks' when a hunk rule removed it,
 // otherwise 'examples'), the stage and rule that removed it (rule null: kept), and its window.
 import { findDuplicates, type DedupCandidate } from '../dedup';
-import { findProtectedOverlaps } from '../decontam/decontaminate';
-import type { ReferenceText } from '../decontam/matcher';
-import { matchingPolicy } from '../decontam/policy';
+import { findProtectedOverlaps, type Protection } from '../decontam/decontaminate';
+import { examplePolicy, matchingPolicy } from '../decontam/policy';
 import { DECONTAMINATION_RULES, DUPLICATE_RULES, EXAMPLE_RULES, HUNK_RULES, firstRemoval } from '../rules/funnel';
 import type { Evidence, ExampleUnit, HunkUnit, RuleContext, Stage } from '../rules/types';
 import type { CommentRec, HunkRec } from './commentStage';
@@ -43,29 +42,45 @@ export interface ExampleRec {
   fileSha256?: { before: string | null; after: string | null };
 }
 
-/** What decontamination protects: the registered sets' texts and the config's window names (for the automatic pass). */
-export interface Protection {
-  references: readonly ReferenceText[];
-  windowNames: readonly string[];
-}
-
 /** Stable across builds, so flags and labels survive a rebuild. */
-export function exampleKey(org: string, changeNumber: number, psBefore: number, beforeStart: number, path: string): string {
+export function exampleKey(
+  org: string,
+  changeNumber: number,
+  psBefore: number,
+  beforeStart: number,
+  path: string,
+): string {
   return `${org}/${changeNumber}/${psBefore}/${beforeStart}/${path}`;
 }
 
 function toExample(h: HunkRec, key: string): ExampleRec {
   return {
-    key, change: h.change, path: h.path, psBefore: h.psBefore, language: languageOf(h.path),
-    beforeStart: h.hunk.beforeStart, afterStart: h.hunk.afterStart, beforeText: h.hunk.beforeText, afterText: h.hunk.afterText,
-    comments: h.comments, unit: 'examples', stage: 'windows', rule: null, window: h.change.window?.name ?? null, facts: h.facts,
-    rebaseEditedLines: h.hunk.rebaseEditedLines, fileSha256: h.fileSha256,
+    key,
+    change: h.change,
+    path: h.path,
+    psBefore: h.psBefore,
+    language: languageOf(h.path),
+    beforeStart: h.hunk.beforeStart,
+    afterStart: h.hunk.afterStart,
+    beforeText: h.hunk.beforeText,
+    afterText: h.hunk.afterText,
+    comments: h.comments,
+    unit: 'examples',
+    stage: 'windows',
+    rule: null,
+    window: h.change.window?.name ?? null,
+    facts: h.facts,
+    rebaseEditedLines: h.hunk.rebaseEditedLines,
+    fileSha256: h.fileSha256,
   };
 }
 
 /** Keys in a stable order; a (never expected) repeat gets "#2", "#3"… so keys stay unique. */
 function keyed(hunks: readonly HunkRec[]): { hunk: HunkRec; key: string }[] {
-  const out = hunks.map((h) => ({ hunk: h, key: exampleKey(h.change.org, h.change.number, h.psBefore, h.hunk.beforeStart, h.path) }));
+  const out = hunks.map((h) => ({
+    hunk: h,
+    key: exampleKey(h.change.org, h.change.number, h.psBefore, h.hunk.beforeStart, h.path),
+  }));
   out.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.hunk.hunk.afterStart - y.hunk.hunk.afterStart));
   const seen = new Map<string, number>();
   for (const o of out) {
@@ -83,13 +98,23 @@ const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b 
  * The build numbers examples in this order, so a page of a tree group is a walk of an index by id.
  */
 export function treeOrder(x: ExampleRec, y: ExampleRec): number {
-  return compare(x.change.created, y.change.created) || x.change.number - y.change.number || compare(x.path, y.path)
-    || x.beforeStart - y.beforeStart || compare(x.key, y.key);
+  return (
+    compare(x.change.created, y.change.created) ||
+    x.change.number - y.change.number ||
+    compare(x.path, y.path) ||
+    x.beforeStart - y.beforeStart ||
+    compare(x.key, y.key)
+  );
 }
 
 /** Every hunk's ExampleRec, in treeOrder. */
-export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, confirmedFlags: ReadonlySet<string>, tally: FunnelTally,
-  protection: Protection = { references: [], windowNames: [] }): ExampleRec[] {
+export function runExampleStages(
+  hunks: readonly HunkRec[],
+  ctx: RuleContext,
+  confirmedFlags: ReadonlySet<string>,
+  tally: FunnelTally,
+  protection: Protection = { references: [], windowNames: [] },
+): ExampleRec[] {
   const examples: ExampleRec[] = [];
   const survivors: ExampleRec[] = [];
   for (const { hunk: h, key } of keyed(hunks)) {
@@ -97,8 +122,10 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
     examples.push(e);
     const org = e.change.org;
     const hunkUnit: HunkUnit = {
-      beforeLines: h.hunk.beforeLines, afterLines: h.hunk.afterLines,
-      editLinesBefore: h.hunk.editLinesBefore, editLinesAfter: h.hunk.editLinesAfter,
+      beforeLines: h.hunk.beforeLines,
+      afterLines: h.hunk.afterLines,
+      editLinesBefore: h.hunk.editLinesBefore,
+      editLinesAfter: h.hunk.editLinesAfter,
     };
     const hunkRemoval = firstRemoval(HUNK_RULES, hunkUnit, ctx);
     if (hunkRemoval) {
@@ -110,7 +137,11 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
     if (kindAfter === null) tally.count(org, e.window, 'kind_unrecorded');
     const exampleUnit: ExampleUnit = {
       kindAfter,
-      comments: e.comments.map((c) => ({ message: c.unit.message, hasFixSuggestion: c.unit.hasFixSuggestion, removedBy: c.removal?.rule ?? null })),
+      comments: e.comments.map((c) => ({
+        message: c.unit.message,
+        hasFixSuggestion: c.unit.hasFixSuggestion,
+        removedBy: c.removal?.rule ?? null,
+      })),
       flagConfirmed: confirmedFlags.has(e.key),
     };
     const removal = firstRemoval(EXAMPLE_RULES, exampleUnit, ctx);
@@ -126,7 +157,12 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
   const undeduplicated: ExampleRec[] = [];
   for (const [, orgExamples] of groupByOrg(survivors)) {
     const candidates: DedupCandidate[] = orgExamples.map((e) => ({
-      key: e.key, changeId: e.change.changeKey, changeNumber: e.change.number, created: e.change.created, before: e.beforeText, after: e.afterText,
+      key: e.key,
+      changeId: e.change.changeKey,
+      changeNumber: e.change.number,
+      created: e.change.created,
+      before: e.beforeText,
+      after: e.afterText,
       sketch: e.facts?.sketch,
     }));
     const found = findDuplicates(candidates, ctx.rules);
@@ -142,10 +178,23 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
   }
 
   // Decontamination: across organizations, since windows and references are the corpus's.
-  const overlaps = findProtectedOverlaps(undeduplicated.map((e) => ({
-    key: e.key, window: e.window,
-    texts: { before: e.beforeText, after: e.afterText, comments: e.comments.filter((c) => c.removal === null).map((c) => ({ id: c.gerritId, message: c.unit.message })), fileSha256: e.fileSha256 },
-  })), protection.references, matchingPolicy(ctx.rules), protection.windowNames);
+  const overlaps = findProtectedOverlaps(
+    undeduplicated.map((e) => ({
+      key: e.key,
+      window: e.window,
+      texts: {
+        before: e.beforeText,
+        after: e.afterText,
+        comments: e.comments
+          .filter((c) => c.removal === null)
+          .map((c) => ({ id: c.gerritId, message: c.unit.message })),
+        fileSha256: e.fileSha256,
+      },
+    })),
+    protection.references,
+    examplePolicy(matchingPolicy(ctx.rules)),
+    protection.windowNames,
+  );
   undeduplicated.forEach((e, i) => {
     const removal = firstRemoval(DECONTAMINATION_RULES, { overlap: overlaps.get(i) ?? null }, ctx);
     if (removal) {
@@ -153,7 +202,7 @@ export function runExampleStages(hunks: readonly HunkRec[], ctx: RuleContext, co
       tally.remove(e.change.org, e.window, 'decontamination', removal.rule);
       return;
     }
-    keepInWindow(e, tally);
+    keepInWindow(e, tally, ctx.rules.targetInCommentMinChars);
   });
   return examples.sort(treeOrder);
 }
@@ -173,16 +222,26 @@ function groupByOrg(examples: readonly ExampleRec[]): Map<string, ExampleRec[]> 
  * not cover its created date) stays kept but in no window: counted as `outside_windows`. Sealed
  * windows never get here: their changes are removed at collection (sealed_window).
  */
-function keepInWindow(e: ExampleRec, tally: FunnelTally): void {
+function keepInWindow(e: ExampleRec, tally: FunnelTally, minChars: number | undefined): void {
   const org = e.change.org;
   if (e.window === null) tally.count(org, null, 'outside_windows');
   else tally.keep(org, e.window);
-  if (targetInComment(e)) tally.count(org, e.window, 'target_in_comment');
+  if (targetInComment(e, minChars)) tally.count(org, e.window, 'target_in_comment');
   if (e.rebaseEditedLines > 0) tally.count(org, e.window, 'rebase_edited_examples');
 }
 
-/** target_in_comment: a comment that survived the comment rules holds the example's target. */
-export function targetInComment(e: ExampleRec): boolean {
+/**
+ * target_in_comment: a comment that survived the comment rules holds the example's target. The facts
+ * were computed with the build's rules.targetInCommentMinChars; `minChars` is for an example without them.
+ */
+export function targetInComment(e: ExampleRec, minChars?: number): boolean {
   if (e.facts) return e.facts.targetComments.some((i) => e.comments[i].removal === null);
-  return findTargetInComments(e.beforeText, e.afterText, e.comments.filter((c) => c.removal === null).map((c) => c.unit.message)) !== null;
+  return (
+    findTargetInComments(
+      e.beforeText,
+      e.afterText,
+      e.comments.filter((c) => c.removal === null).map((c) => c.unit.message),
+      minChars,
+    ) !== null
+  );
 }

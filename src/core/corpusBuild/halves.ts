@@ -5,25 +5,33 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { HalvesConfig } from '../config/types';
 import { targetInComment, type ExampleRec } from './exampleStage';
+import { canonicalJson, sha256 } from './hashing';
+import type { HalfReport, HalvesReport, MatchedSuffix } from './halvesReport';
 
 export type Half = 'a' | 'b';
 
-export interface HalfReport {
-  examples: number;
-  /** File suffix (".py", or the file name when it has none) → examples. */
-  suffixes: Record<string, number>;
-  target_in_comment: number;
+/**
+ * Seed 001's matched suffix (".py (715 and 1,248 rows; .rst 729 and 320)"): the suffix whose smaller
+ * half is largest, so a reading restricted to one suffix keeps the most rows in both halves; ties go
+ * to the larger total, then the name.
+ */
+export function matchedSuffix(a: Record<string, number>, b: Record<string, number>): MatchedSuffix | null {
+  let best: MatchedSuffix | null = null;
+  for (const suffix of Object.keys(a).sort()) {
+    const na = a[suffix];
+    const nb = b[suffix] ?? 0;
+    if (na === 0 || nb === 0) continue;
+    const better =
+      !best ||
+      Math.min(na, nb) > Math.min(best.a, best.b) ||
+      (Math.min(na, nb) === Math.min(best.a, best.b) && na + nb > best.a + best.b);
+    if (better) best = { suffix, a: na, b: nb };
+  }
+  return best;
 }
 
-export interface HalvesReport {
-  window: string;
-  by: 'projects' | 'hash';
-  a: HalfReport;
-  b: HalfReport;
-  /** Kept examples of the window in neither half (a project on neither list). */
-  unassigned: number;
-  /** Total variation distance between the two halves' suffix mixes, 0 to 1. */
-  suffixTvd: number;
+export function halvesDefinitionHash(config: HalvesConfig): string {
+  return sha256(canonicalJson(config));
 }
 
 export function halfOf(config: HalvesConfig, org: string, changeNumber: number, project: string): Half | null {
@@ -32,7 +40,9 @@ export function halfOf(config: HalvesConfig, org: string, changeNumber: number, 
     if (config.b?.includes(project)) return 'b';
     return null;
   }
-  const digest = createHash('sha256').update(`${config.salt ?? ''}:${org}/${changeNumber}`).digest();
+  const digest = createHash('sha256')
+    .update(`${config.salt ?? ''}:${org}/${changeNumber}`)
+    .digest();
   return (digest[0] & 1) === 0 ? 'a' : 'b';
 }
 
@@ -50,14 +60,32 @@ export function totalVariation(a: Record<string, number>, b: Record<string, numb
 }
 
 /** Assigns `half` to the kept examples of the halves window and reports per organization. */
-export function assignHalves(examples: ExampleRec[], config: HalvesConfig): Map<string, HalvesReport> {
+export function assignHalves(
+  examples: ExampleRec[],
+  config: HalvesConfig,
+  minChars?: number,
+): Map<string, HalvesReport> {
   const reports = new Map<string, HalvesReport>();
+  const definitionSha256 = halvesDefinitionHash(config);
   const empty = (): HalfReport => ({ examples: 0, suffixes: {}, target_in_comment: 0 });
   for (const e of examples) {
     if (e.rule !== null || e.window !== config.window) continue;
     const org = e.change.org;
     let r = reports.get(org);
-    if (!r) reports.set(org, (r = { window: config.window, by: config.by, a: empty(), b: empty(), unassigned: 0, suffixTvd: 0 }));
+    if (!r)
+      reports.set(
+        org,
+        (r = {
+          window: config.window,
+          by: config.by,
+          a: empty(),
+          b: empty(),
+          unassigned: 0,
+          suffixTvd: 0,
+          definitionSha256,
+          matchedSuffix: null,
+        }),
+      );
     const half = halfOf(config, org, e.change.number, e.change.project);
     e.half = half;
     if (!half) {
@@ -68,8 +96,29 @@ export function assignHalves(examples: ExampleRec[], config: HalvesConfig): Map<
     h.examples++;
     const suffix = suffixOf(e.path);
     h.suffixes[suffix] = (h.suffixes[suffix] ?? 0) + 1;
-    if (targetInComment(e)) h.target_in_comment++;
+    if (targetInComment(e, minChars)) h.target_in_comment++;
   }
-  for (const r of reports.values()) r.suffixTvd = Math.round(totalVariation(r.a.suffixes, r.b.suffixes) * 1e4) / 1e4;
+  for (const r of reports.values()) {
+    r.suffixTvd = Math.round(totalVariation(r.a.suffixes, r.b.suffixes) * 1e4) / 1e4;
+    r.matchedSuffix = matchedSuffix(r.a.suffixes, r.b.suffixes);
+  }
   return reports;
+}
+
+/**
+ * PRODUCT.md's per-window file-suffix mix: kept examples of each window by file suffix, per
+ * organization (windows with no kept example absent).
+ */
+export function windowSuffixMix(examples: readonly ExampleRec[]): Map<string, Map<string, Record<string, number>>> {
+  const out = new Map<string, Map<string, Record<string, number>>>();
+  for (const e of examples) {
+    if (e.rule !== null || e.window === null) continue;
+    let org = out.get(e.change.org);
+    if (!org) out.set(e.change.org, (org = new Map()));
+    let mix = org.get(e.window);
+    if (!mix) org.set(e.window, (mix = {}));
+    const suffix = suffixOf(e.path);
+    mix[suffix] = (mix[suffix] ?? 0) + 1;
+  }
+  return out;
 }

@@ -1,17 +1,25 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_RULES, type CorpusConfig } from '../config/types';
+import type { CorpusConfig } from '../config/types';
+import { DEFAULT_RULES } from '../config/ruleParameters';
 import { canonicalJson, configHash, rulesVersion } from './hashing';
 
 const config = (over: Partial<CorpusConfig> = {}): CorpusConfig => ({
-  name: 'c', db: 'corpus.sqlite', start: '2024-10-01', salt: { env: 'SALT' },
+  name: 'c',
+  db: 'corpus.sqlite',
+  start: '2024-10-01',
+  salt: { env: 'SALT' },
   windows: [{ name: 'pilot', from: '2024-10-01', to: '2024-11-01' }],
   hosts: [{ org: 'openstack', url: 'https://review.example', query: 'status:merged', minIntervalMs: 1000 }],
-  rules: DEFAULT_RULES, ...over,
+  rules: DEFAULT_RULES,
+  ...over,
 });
 
 describe('build hashing', () => {
   it('writes canonical JSON whatever the key order', () => {
-    assert.equal(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: undefined } }), '{"a":{"d":[2,{"y":2,"z":1}]},"b":1}');
+    assert.equal(
+      canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: undefined } }),
+      '{"a":{"d":[2,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it('hashes the same config the same, and a changed config differently', () => {
@@ -32,7 +40,10 @@ describe('build hashing', () => {
     const named = config({ hosts: [{ ...config().hosts[0], extraBotNamePatterns: ['^gerritbot$'] }] });
     assert.notEqual(configHash(named), configHash(config()));
     assert.equal(rulesVersion(named), rulesVersion(config()));
-    assert.equal(rulesVersion(config({ hosts: [{ ...config().hosts[0], botNamePatterns: [] }] })), rulesVersion(config()));
+    assert.equal(
+      rulesVersion(config({ hosts: [{ ...config().hosts[0], botNamePatterns: [] }] })),
+      rulesVersion(config()),
+    );
   });
 
   it('changes the rules version with a registered reference set, its content, or the windows that protect train', () => {
@@ -41,7 +52,15 @@ describe('build hashing', () => {
     assert.notEqual(one, base);
     assert.notEqual(rulesVersion(config(), [{ name: 'codereviewer-test', sha256: 'b'.repeat(64) }]), one);
     assert.equal(rulesVersion(config(), []), base);
-    const withTrain = config({ windows: [{ name: 'train', from: '2024-10-01', to: '2024-11-01' }, { name: 'dev', from: '2024-11-01', to: '2024-12-01' }] });
-    assert.notEqual(rulesVersion(withTrain), rulesVersion(config({ windows: [{ name: 'train', from: '2024-10-01', to: '2024-11-01' }] })));
+    const withTrain = config({
+      windows: [
+        { name: 'train', from: '2024-10-01', to: '2024-11-01' },
+        { name: 'dev', from: '2024-11-01', to: '2024-12-01' },
+      ],
+    });
+    assert.notEqual(
+      rulesVersion(withTrain),
+      rulesVersion(config({ windows: [{ name: 'train', from: '2024-10-01', to: '2024-11-01' }] })),
+    );
   });
 });

@@ -3,8 +3,8 @@
 // inspector's flags (suspected reviewer-written targets, flags/detect.ts). This is
 // the CPU-heavy part of the example stage, so it is computed in batches, in a worker thread, while
 // the main thread is still reading diffs (hunkFactsPool.ts). Batches travel as typed arrays.
-import type { DedupParams } from '../dedup';
-import { HunkSketcher, type HunkSketch } from '../dedup/hunkSketch';
+import { HunkSketcher } from '../dedup/hunkSketch';
+import type { DedupParams, HunkSketch } from '../dedup/types';
 import { detectFlags, type DetectedFlag } from '../flags/detect';
 import { commentsHoldingTarget, normalisedTarget } from './targetInComment';
 
@@ -37,7 +37,10 @@ export interface HunkFacts {
   flags: readonly DetectedFlag[];
 }
 
-export function computeHunkFacts(params: DedupParams, hunks: readonly HunkFactsInput[]): HunkFactsBatch {
+/** The dedup parameters, and target_in_comment's minimum (rules.targetInCommentMinChars; absent: its default). */
+export type HunkFactsParams = DedupParams & { targetInCommentMinChars?: number };
+
+export function computeHunkFacts(params: HunkFactsParams, hunks: readonly HunkFactsInput[]): HunkFactsBatch {
   const sketcher = new HunkSketcher(params);
   const count = hunks.length;
   const fingerprints = new Float64Array(2 * count);
@@ -51,10 +54,11 @@ export function computeHunkFacts(params: DedupParams, hunks: readonly HunkFactsI
     fingerprints[2 * i + 1] = sketcher.wholeFingerprint;
     hasKeys[i] = sketcher.keysInto(keys, i * params.lshBands) ? 1 : 0;
     const target = normalisedTarget(h.before, h.after);
-    const holding = commentsHoldingTarget(h.before, h.after, h.comments, target);
+    const holding = commentsHoldingTarget(h.before, h.after, h.comments, target, params.targetInCommentMinChars);
     for (const c of holding) hits.push(i, c);
     const comments = h.comments.map((message, id) => ({ id, message }));
-    for (const flag of detectFlags({ before: h.before, after: h.after, comments }, { target, holding })) flags.push({ hunk: i, flag });
+    for (const flag of detectFlags({ before: h.before, after: h.after, comments }, { target, holding }))
+      flags.push({ hunk: i, flag });
   });
   return { count, fingerprints, keys, hasKeys, targetHits: Int32Array.from(hits), flags };
 }
@@ -65,7 +69,8 @@ export function unpackHunkFacts(batch: HunkFactsBatch, bands: number): HunkFacts
   for (let i = 0; i < batch.count; i++) {
     facts.push({
       sketch: {
-        beforeFingerprint: batch.fingerprints[2 * i], wholeFingerprint: batch.fingerprints[2 * i + 1],
+        beforeFingerprint: batch.fingerprints[2 * i],
+        wholeFingerprint: batch.fingerprints[2 * i + 1],
         keys: batch.hasKeys[i] ? batch.keys.subarray(i * bands, (i + 1) * bands) : null,
       },
       targetComments: [],
@@ -73,6 +78,7 @@ export function unpackHunkFacts(batch: HunkFactsBatch, bands: number): HunkFacts
     });
   }
   for (const { hunk, flag } of batch.flags) (facts[hunk].flags as DetectedFlag[]).push(flag);
-  for (let j = 0; j < batch.targetHits.length; j += 2) (facts[batch.targetHits[j]].targetComments as number[]).push(batch.targetHits[j + 1]);
+  for (let j = 0; j < batch.targetHits.length; j += 2)
+    (facts[batch.targetHits[j]].targetComments as number[]).push(batch.targetHits[j + 1]);
   return facts;
 }

@@ -17,7 +17,8 @@ function hunks(): HunkFactsInput[] {
   return out;
 }
 
-const plain = (facts: ReturnType<typeof unpackHunkFacts>) => facts.map((f) => ({ ...f, sketch: { ...f.sketch, keys: f.sketch.keys && [...f.sketch.keys] } }));
+const plain = (facts: ReturnType<typeof unpackHunkFacts>) =>
+  facts.map((f) => ({ ...f, sketch: { ...f.sketch, keys: f.sketch.keys && [...f.sketch.keys] } }));
 
 describe('HunkFactsPool', () => {
   const input = hunks();

@@ -7,8 +7,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { DedupParams } from '../dedup';
-import { computeHunkFacts, unpackHunkFacts, type HunkFacts, type HunkFactsBatch, type HunkFactsInput } from './hunkFacts';
+import {
+  computeHunkFacts,
+  unpackHunkFacts,
+  type HunkFacts,
+  type HunkFactsBatch,
+  type HunkFactsInput,
+  type HunkFactsParams,
+} from './hunkFacts';
 import type { HunkFactsRequest } from './hunkFactsWorker';
 
 export const HUNK_FACTS_WORKER_FILE = 'hunk-facts-worker.js';
@@ -28,7 +34,10 @@ export class HunkFactsPool {
   /** Batches the worker computed (for tests and benchmarks). */
   workerBatches = 0;
 
-  constructor(private readonly params: DedupParams, useWorker = true) {
+  constructor(
+    private readonly params: HunkFactsParams,
+    useWorker = true,
+  ) {
     const file = path.join(__dirname, HUNK_FACTS_WORKER_FILE);
     if (!useWorker || !existsSync(file)) return;
     this.worker = new Worker(file);
@@ -47,7 +56,9 @@ export class HunkFactsPool {
     // Killed without an error event (out of memory, say): its batches would never come back.
     this.worker.on('exit', (code) => {
       if (this.inFlight === 0) return;
-      this.failure ??= new Error(`hunk facts worker stopped (exit code ${code}) with ${this.inFlight} batches unfinished`);
+      this.failure ??= new Error(
+        `hunk facts worker stopped (exit code ${code}) with ${this.inFlight} batches unfinished`,
+      );
       this.wake?.();
     });
   }

@@ -1,12 +1,11 @@
 // Worker thread entry (bundled as hunk-facts-worker.js beside each bundle): computes the facts of
 // each batch it is sent and posts them back, the typed arrays transferred rather than copied.
 import { parentPort } from 'node:worker_threads';
-import type { DedupParams } from '../dedup';
-import { computeHunkFacts, type HunkFactsInput } from './hunkFacts';
+import { computeHunkFacts, type HunkFactsInput, type HunkFactsParams } from './hunkFacts';
 
 export interface HunkFactsRequest {
   seq: number;
-  params: DedupParams;
+  params: HunkFactsParams;
   hunks: HunkFactsInput[];
 }
 

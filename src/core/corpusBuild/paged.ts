@@ -20,7 +20,13 @@ export function eachRow(store: CorpusStore, sql: string, params: SqlValue[], onR
  * `select` is a SELECT whose FIRST column is the rowid `id` and which ends in "WHERE id > ?" (or
  * "AND id > ?"), without ORDER BY or LIMIT; rows arrive in id order.
  */
-export async function eachPaged(store: CorpusStore, select: string, onRow: (row: SqlValue[]) => void, signal?: AbortSignal, pageSize = 5000): Promise<void> {
+export async function eachPaged(
+  store: CorpusStore,
+  select: string,
+  onRow: (row: SqlValue[]) => void,
+  signal?: AbortSignal,
+  pageSize = 5000,
+): Promise<void> {
   const sql = `${select} ORDER BY id LIMIT ${pageSize}`;
   let after = -1;
   for (;;) {

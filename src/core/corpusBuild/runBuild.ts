@@ -5,17 +5,22 @@ import type { CorpusConfig } from '../config/types';
 import type { CorpusStore } from '../store/corpusStore';
 import { checkpoint, throwIfAborted } from './abort';
 import { runCommentStage } from './commentStage';
+import { applyIrrelevantComment } from '../judge/irrelevance';
+import { PROTECTED_COMMENT_OFF, protectedComment } from '../rules/comments/protectedComment';
 import { runExampleStages } from './exampleStage';
 import { DECONTAMINATION_NOTE, FunnelTally, type DatasetFunnel, type DecontaminationReport } from './funnelReport';
 import { configHash, rulesVersion } from './hashing';
 import { loadCorpus, storedConfig } from './loadCorpus';
 import { buildDecisions, writeBuild } from './writeBuild';
 import { assignHalves } from './halves';
+import { registeredHalves } from './halvesRegistry';
+import { attachShareReports } from './shareReports';
 import { HunkFactsPool } from './hunkFactsPool';
 import { storeDetectedFlags } from '../flags/flagStore';
 import { protectedSets, protectedTexts } from '../decontam/referenceSets';
 import { automaticWindows } from '../decontam/decontaminate';
 import { matchingPolicy } from '../decontam/policy';
+import { applyHostGaps } from './hostGaps';
 
 export type { DatasetFunnel } from './funnelReport';
 
@@ -51,7 +56,8 @@ const STEPS = ['load', 'comments', 'examples', 'write'] as const;
 export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Promise<BuildResult> {
   const { signal } = opts;
   const startedAt = new Date().toISOString();
-  const progress = (step: (typeof STEPS)[number]) => opts.onProgress?.({ stage: step, done: STEPS.indexOf(step), total: STEPS.length });
+  const progress = (step: (typeof STEPS)[number]) =>
+    opts.onProgress?.({ stage: step, done: STEPS.indexOf(step), total: STEPS.length });
   throwIfAborted(signal);
   const config = opts.config ?? storedConfig(store);
 
@@ -67,36 +73,58 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   for (const [org, n] of corpus.listingCuts) tally.count(org, null, 'listing_cut_short', n);
   await checkpoint(signal);
 
+  // The registered reference sets are read from the file, like every other record the build uses;
+  // protected_comment reads them in the comment stage, protected_overlap in the example stage.
+  const sets = protectedSets(store);
+  const windowNames = corpus.windows.map((w) => w.name);
+  const protection = { references: protectedTexts(store), windowNames };
+
   progress('comments');
   const pool = new HunkFactsPool(config.rules, opts.hunkFactsWorker ?? true);
   let stage2;
   try {
-    stage2 = await runCommentStage(store, corpus, signal, (h) => pool.add({ before: h.hunk.beforeText, after: h.hunk.afterText, comments: h.comments.map((c) => c.unit.message) }));
+    stage2 = await runCommentStage(
+      store,
+      corpus,
+      signal,
+      (h) =>
+        pool.add({
+          before: h.hunk.beforeText,
+          after: h.hunk.afterText,
+          comments: h.comments.map((c) => c.unit.message),
+        }),
+      protection,
+    );
     const facts = await pool.finish();
     stage2.hunks.forEach((h, i) => (h.facts = facts[i]));
   } finally {
     pool.dispose();
   }
+  // irrelevant_comment, from the stored judgments (never the endpoint); not counted while off.
+  applyIrrelevantComment(store, config, stage2.comments, corpus.ctx, tally);
+  if (!config.rules.protectedCommentLevel)
+    for (const org of tally.orgs) tally.notCounted(org, protectedComment.id, PROTECTED_COMMENT_OFF);
   for (const c of stage2.comments) {
     if (!c.removal) continue;
     tally.remove(c.change.org, c.change.window?.name ?? null, 'comments', c.removal.rule);
-    if (c.removal.rule === 'bot_account' && corpus.serviceUsers.has(`${c.change.hostId}\0${c.unit.author}`)) tally.count(c.change.org, null, 'bot_account_service_user');
-    if (c.removal.rule === 'bot_account' && c.removal.evidence?.source === 'name_pattern') tally.count(c.change.org, null, 'bot_account_name_pattern');
+    if (c.removal.rule === 'bot_account' && corpus.serviceUsers.has(`${c.change.hostId}\0${c.unit.author}`))
+      tally.count(c.change.org, null, 'bot_account_service_user');
+    if (c.removal.rule === 'bot_account' && c.removal.evidence?.source === 'name_pattern')
+      tally.count(c.change.org, null, 'bot_account_name_pattern');
   }
-  for (const org of corpus.withoutCommentCounts) tally.notCounted(org, 'no_comments');
-  for (const org of corpus.withoutAccountTags) tally.notCounted(org, 'bot_account_service_user');
-  for (const org of corpus.withoutNameChecks) tally.notCounted(org, 'bot_account_name_pattern');
+  // Rules and counters a host's records could not decide, with why; and its comment-count probe.
+  applyHostGaps(store, corpus, tally);
   for (const [org, n] of stage2.unreadableDiffs) tally.count(org, null, 'diff_unreadable', n);
   await checkpoint(signal);
 
   progress('examples');
-  // The registered reference sets are read from the file, like every other record the build uses.
-  const sets = protectedSets(store);
-  const windowNames = corpus.windows.map((w) => w.name);
-  const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally, { references: protectedTexts(store), windowNames });
+  const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally, protection);
   await checkpoint(signal);
 
-  const halves = config.halves ? assignHalves(examples, config.halves) : undefined;
+  const halves = config.halves
+    ? assignHalves(examples, config.halves, config.rules.targetInCommentMinChars)
+    : undefined;
+  const halvesRegistered = registeredHalves(store);
 
   progress('write');
   const decisions = buildDecisions([...corpus.changes.values()], stage2.comments, examples);
@@ -114,14 +142,23 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
     hash = corpusHash;
     newFlags = storeDetectedFlags(store, examples);
     const finishedAt = new Date().toISOString();
-    funnel = tally.report({ corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt }, corpus.windows);
+    funnel = tally.report(
+      { corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt },
+      corpus.windows,
+    );
     for (const [org, report] of halves ?? []) if (funnel.organizations[org]) funnel.organizations[org].halves = report;
+    attachShareReports(funnel, examples, config, corpus.windows, halvesRegistered);
     funnel.decontamination = decontamination;
     return { finishedAt, funnel: JSON.stringify(funnel) };
   });
   opts.onProgress?.({ stage: 'done', done: STEPS.length, total: STEPS.length });
   return {
-    buildId, corpusHash: hash, rulesVersion: header.rulesVersion, configHash: header.configHash,
-    kept: examples.filter((e) => e.rule === null).length, funnel: funnel as DatasetFunnel, newFlags,
+    buildId,
+    corpusHash: hash,
+    rulesVersion: header.rulesVersion,
+    configHash: header.configHash,
+    kept: examples.filter((e) => e.rule === null).length,
+    funnel: funnel as DatasetFunnel,
+    newFlags,
   };
 }

@@ -1,7 +1,8 @@
 // "target_in_comment" (reported, never filtered): the reviewer typed the fix in prose. An example's
 // target is its after side without the context lines it shares with the before side; it counts when,
-// whitespace-normalised per line and at least MIN_TARGET_CHARS long, it appears verbatim in one of
-// its comments normalised the same way. The inspector's flag detector reuses these functions.
+// whitespace-normalised per line and at least `minChars` long (rules.targetInCommentMinChars, default
+// MIN_TARGET_CHARS), it appears verbatim in one of its comments normalised the same way. The
+// inspector's flag detector reuses these functions.
 
 export const MIN_TARGET_CHARS = 20;
 
@@ -30,7 +31,12 @@ export function targetOf(beforeText: string, afterText: string): string {
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
   return after.slice(head, after.length - tail).join('\n');
 }
 
@@ -47,30 +53,42 @@ export function normalisedTarget(beforeText: string, afterText: string): string 
 }
 
 /** The normalised target and its longest word, or null when the target is too short to count. */
-function targetProbe(target: string): { target: string; word: string } | null {
-  if (target.length < MIN_TARGET_CHARS) return null;
+function targetProbe(target: string, minChars = MIN_TARGET_CHARS): { target: string; word: string } | null {
+  if (target.length < minChars) return null;
   // Normalising only changes whitespace, so the target's longest word must stand verbatim in any
   // comment that holds it: a cheap test that spares normalising most comments.
   const word = target.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
   return { target, word };
 }
 
-const holds = (comment: string, probe: { target: string; word: string }) => comment.includes(probe.word) && normaliseLines(comment).includes(probe.target);
+const holds = (comment: string, probe: { target: string; word: string }) =>
+  comment.includes(probe.word) && normaliseLines(comment).includes(probe.target);
 
-/** The first comment holding the example's normalised target (≥ MIN_TARGET_CHARS), or null. */
-export function findTargetInComments(beforeText: string, afterText: string, comments: readonly string[]): TargetMatch | null {
-  const probe = targetProbe(normalisedTarget(beforeText, afterText));
+/** The first comment holding the example's normalised target (≥ minChars), or null. */
+export function findTargetInComments(
+  beforeText: string,
+  afterText: string,
+  comments: readonly string[],
+  minChars = MIN_TARGET_CHARS,
+): TargetMatch | null {
+  const probe = targetProbe(normalisedTarget(beforeText, afterText), minChars);
   if (probe === null) return null;
   const index = comments.findIndex((c) => holds(c, probe));
   return index < 0 ? null : { comment: index, target: probe.target };
 }
 
 /**
- * Indices of every comment holding the example's normalised target (≥ MIN_TARGET_CHARS); `target`
+ * Indices of every comment holding the example's normalised target (≥ minChars); `target`
  * when the caller has normalised it already.
  */
-export function commentsHoldingTarget(beforeText: string, afterText: string, comments: readonly string[], target = normalisedTarget(beforeText, afterText)): number[] {
-  const probe = targetProbe(target);
+export function commentsHoldingTarget(
+  beforeText: string,
+  afterText: string,
+  comments: readonly string[],
+  target = normalisedTarget(beforeText, afterText),
+  minChars = MIN_TARGET_CHARS,
+): number[] {
+  const probe = targetProbe(target, minChars);
   const found: number[] = [];
   if (probe !== null) comments.forEach((c, i) => holds(c, probe) && found.push(i));
   return found;

@@ -1,6 +1,6 @@
 // Writes one build in a single transaction: its builds row, its examples (older builds' examples are
-// deleted first; their decisions stay, for comparing builds), example_comments, and a decision for
-// every unit. The corpus hash is computed from the same decisions and kept examples as they are written.
+// deleted first, except a tagged build's; their decisions stay, for comparing builds), example_comments,
+// and a decision for every unit (a kept example's with its text digest). The corpus hash is computed from the same decisions and kept examples as they are written.
 import { createHash } from 'node:crypto';
 import type { CorpusStore } from '../store/corpusStore';
 import { abortError } from './abort';
@@ -9,11 +9,12 @@ import type { CommentRec } from './commentStage';
 import type { ExampleRec } from './exampleStage';
 import type { ChangeRec } from './loadCorpus';
 import type { Evidence } from '../rules/types';
+import { textDigest } from './textDigest';
 
 export interface Decision {
   unit: string;
   key: string;
-  /** The row the decision is about: changes.id, comments.id, or examples.id of this build (its index + 1). */
+  /** The row the decision is about: changes.id, comments.id, or the example's index + 1 (writeBuild adds the ids tagged builds hold). */
   unitId: number;
   org: string;
   window: string | null;
@@ -31,14 +32,44 @@ const byKey = (x: Decision, y: Decision) => (x.key < y.key ? -1 : x.key > y.key 
  * A decision for every unit of the build (kept ones with rule 'kept'), sorted by (unit, key): the
  * decisions table's primary-key order, which makes inserting them several times faster.
  */
-export function buildDecisions(changes: readonly ChangeRec[], comments: readonly CommentRec[], examples: readonly ExampleRec[]): Decision[] {
-  const changeDecisions = changes.map((c): Decision => (
-    { unit: 'changes', key: `${c.org}/${c.number}`, unitId: c.id, org: c.org, window: c.window?.name ?? null, stage: 'collection', rule: c.removal?.rule ?? 'kept', evidence: evidenceJson(c.removal?.evidence) }));
+export function buildDecisions(
+  changes: readonly ChangeRec[],
+  comments: readonly CommentRec[],
+  examples: readonly ExampleRec[],
+): Decision[] {
+  const changeDecisions = changes.map((c): Decision => ({
+    unit: 'changes',
+    key: `${c.org}/${c.number}`,
+    unitId: c.id,
+    org: c.org,
+    window: c.window?.name ?? null,
+    stage: 'collection',
+    rule: c.removal?.rule ?? 'kept',
+    evidence: evidenceJson(c.removal?.evidence),
+  }));
   const commentDecisions = comments.map((c): Decision => {
     const ch = c.change;
-    return { unit: 'comments', key: commentKey(ch.org, ch.number, c.gerritId), unitId: c.id, org: ch.org, window: ch.window?.name ?? null, stage: 'comments', rule: c.removal?.rule ?? 'kept', evidence: evidenceJson(c.removal?.evidence) };
+    return {
+      unit: 'comments',
+      key: commentKey(ch.org, ch.number, c.gerritId),
+      unitId: c.id,
+      org: ch.org,
+      window: ch.window?.name ?? null,
+      stage: 'comments',
+      rule: c.removal?.rule ?? 'kept',
+      evidence: evidenceJson(c.removal?.evidence),
+    };
   });
-  const exampleDecisions = examples.map((e, i): Decision => ({ unit: e.unit, key: e.key, unitId: i + 1, org: e.change.org, window: e.window, stage: e.stage, rule: e.rule ?? 'kept', evidence: evidenceJson(e.evidence) }));
+  const exampleDecisions = examples.map((e, i): Decision => ({
+    unit: e.unit,
+    key: e.key,
+    unitId: i + 1,
+    org: e.change.org,
+    window: e.window,
+    stage: e.stage,
+    rule: e.rule ?? 'kept',
+    evidence: evidenceJson(e.evidence),
+  }));
   return [
     ...changeDecisions.sort(byKey),
     ...commentDecisions.sort(byKey),
@@ -75,8 +106,10 @@ export class CorpusHasher {
   addKeptExample(e: ExampleRec, before: Uint8Array, after: Uint8Array): void {
     const comments = e.comments.map((c) => c.gerritId).sort();
     const h = createHash('sha256');
-    h.update(`E\t${text(e.key)}\t${text(e.window)}\t${text(e.path)}\t${e.language}\t${e.psBefore}\t${e.psBefore + 1}\t${e.beforeStart}\t${e.afterStart}\t`
-      + `${comments.length}\t${comments.map(text).join('\t')}\t${rebaseField(e)}${before.length}:`);
+    h.update(
+      `E\t${text(e.key)}\t${text(e.window)}\t${text(e.path)}\t${e.language}\t${e.psBefore}\t${e.psBefore + 1}\t${e.beforeStart}\t${e.afterStart}\t` +
+        `${comments.length}\t${comments.map(text).join('\t')}\t${rebaseField(e)}${before.length}:`,
+    );
     h.update(before);
     h.update(`\t${after.length}:`);
     h.update(after);
@@ -130,20 +163,43 @@ class Utf8Scratch {
  * the rollback journal is kept in memory for the transaction (sql.js keeps its files in memory anyway,
  * and growing a journal file there copies it over and over).
  */
-export function writeBuild(store: CorpusStore, header: BuildHeader, decisions: readonly Decision[], examples: readonly ExampleRec[],
-  signal: AbortSignal | undefined, finish: (buildId: number, corpusHash: string) => { finishedAt: string; funnel: string }): number {
+export function writeBuild(
+  store: CorpusStore,
+  header: BuildHeader,
+  decisions: readonly Decision[],
+  examples: readonly ExampleRec[],
+  signal: AbortSignal | undefined,
+  finish: (buildId: number, corpusHash: string) => { finishedAt: string; funnel: string },
+): number {
   const journal = String(store.scalar('PRAGMA journal_mode'));
   store.db.exec('PRAGMA journal_mode = MEMORY');
   try {
     return store.transaction(() => {
-      const buildId = store.insert('INSERT INTO builds(config_hash, rules_version, started_at) VALUES (?, ?, ?)', [header.configHash, header.rulesVersion, header.startedAt]);
-      store.run('DELETE FROM example_comments');
-      store.run('DELETE FROM examples');
+      const buildId = store.insert('INSERT INTO builds(config_hash, rules_version, started_at) VALUES (?, ?, ?)', [
+        header.configHash,
+        header.rulesVersion,
+        header.startedAt,
+      ]);
+      // A tagged build's examples stand as its record (versions/tags.ts): only the others are pruned.
+      // This build's ids follow the kept ones, so a corpus without tags numbers from 1 as before.
+      const tagged = store.get('SELECT 1 AS x FROM build_tags LIMIT 1') !== undefined;
+      if (tagged) {
+        store.run(
+          'DELETE FROM example_comments WHERE example_id IN (SELECT id FROM examples WHERE build_id NOT IN (SELECT build_id FROM build_tags))',
+        );
+        store.run('DELETE FROM examples WHERE build_id NOT IN (SELECT build_id FROM build_tags)');
+      } else {
+        store.run('DELETE FROM example_comments');
+        store.run('DELETE FROM examples');
+      }
+      const firstId = tagged ? Number(store.scalar('SELECT coalesce(max(id), 0) FROM examples')) : 0;
+      const textDigests: (string | undefined)[] = [];
       const check = (i: number) => {
         if ((i & 4095) === 0 && signal?.aborted) throw abortError();
       };
 
-      const insertExample = store.prepare(`INSERT INTO examples(id, build_id, example_key, change_id, path, language, ps_before, ps_after,
+      const insertExample =
+        store.prepare(`INSERT INTO examples(id, build_id, example_key, change_id, path, language, ps_before, ps_after,
         before_start, after_start, before_text, after_text, window, half, unit, rule, rebase_edited_lines)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?, ?, ?)`);
       const insertLink = store.prepare('INSERT OR IGNORE INTO example_comments(example_id, comment_id) VALUES (?, ?)');
@@ -152,24 +208,62 @@ export function writeBuild(store: CorpusStore, header: BuildHeader, decisions: r
       const afterBytes = new Utf8Scratch();
       examples.forEach((e, i) => {
         check(i);
-        const id = i + 1;
+        const id = firstId + i + 1;
         const before = beforeBytes.encode(e.beforeText);
         const after = afterBytes.encode(e.afterText);
-        insertExample.run([id, buildId, e.key, e.change.id, e.path, e.language, e.psBefore, e.psBefore + 1, e.beforeStart, e.afterStart,
-          before, after, e.window, e.half ?? null, e.unit, e.rule, e.rebaseEditedLines]);
+        insertExample.run([
+          id,
+          buildId,
+          e.key,
+          e.change.id,
+          e.path,
+          e.language,
+          e.psBefore,
+          e.psBefore + 1,
+          e.beforeStart,
+          e.afterStart,
+          before,
+          after,
+          e.window,
+          e.half ?? null,
+          e.unit,
+          e.rule,
+          e.rebaseEditedLines,
+        ]);
         for (const c of e.comments) insertLink.run([id, c.id]);
-        if (e.rule === null) hasher.addKeptExample(e, before, after);
+        if (e.rule === null) {
+          hasher.addKeptExample(e, before, after);
+          textDigests[i] = textDigest(before, after);
+        }
       });
 
-      const insertDecision = store.prepare(`INSERT INTO decisions(build_id, unit, unit_key, unit_id, org, window, stage, rule, evidence) VALUES (${buildId}, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const insertDecision =
+        store.prepare(`INSERT INTO decisions(build_id, unit, unit_key, unit_id, org, window, stage, rule, evidence, text_sha256)
+        VALUES (${buildId}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       decisions.forEach((d, i) => {
         check(i);
-        insertDecision.run([d.unit, d.key, d.unitId, d.org, d.window, d.stage, d.rule, d.evidence]);
+        const isExample = d.unit === 'examples' || d.unit === 'hunks';
+        insertDecision.run([
+          d.unit,
+          d.key,
+          isExample ? firstId + d.unitId : d.unitId,
+          d.org,
+          d.window,
+          d.stage,
+          d.rule,
+          d.evidence,
+          isExample ? (textDigests[d.unitId - 1] ?? null) : null,
+        ]);
         hasher.addDecision(d);
       });
       const corpusHash = hasher.digest();
       const last = finish(buildId, corpusHash);
-      store.run('UPDATE builds SET corpus_hash = ?, finished_at = ?, funnel = ? WHERE id = ?', [corpusHash, last.finishedAt, last.funnel, buildId]);
+      store.run('UPDATE builds SET corpus_hash = ?, finished_at = ?, funnel = ? WHERE id = ?', [
+        corpusHash,
+        last.finishedAt,
+        last.funnel,
+        buildId,
+      ]);
       return buildId;
     });
   } finally {

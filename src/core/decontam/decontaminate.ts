@@ -9,6 +9,12 @@ import { ProtectedMatcher, type ExampleTexts, type OverlapMatch, type ReferenceT
 import type { MatchingPolicy } from './policy';
 
 export const TRAIN_WINDOW = 'train';
+
+/** What decontamination protects: the registered sets' texts and the config's window names (for the automatic pass). */
+export interface Protection {
+  references: readonly ReferenceText[];
+  windowNames: readonly string[];
+}
 export const AUTOMATIC_SET_PREFIX = 'window:';
 
 export interface DecontamCandidate {
@@ -23,38 +29,65 @@ export function automaticWindows(windowNames: readonly string[]): string[] {
 }
 
 /** candidate index → its overlap; candidates not in the map are kept. */
-export function findProtectedOverlaps(candidates: readonly DecontamCandidate[], registered: readonly ReferenceText[], policy: MatchingPolicy,
-  windowNames: readonly string[]): Map<number, OverlapMatch> {
-  const found = new Map<number, OverlapMatch>();
-  const registeredMatcher = new ProtectedMatcher(registered, policy);
+export function findProtectedOverlaps(
+  candidates: readonly DecontamCandidate[],
+  registered: readonly ReferenceText[],
+  policy: MatchingPolicy,
+  windowNames: readonly string[],
+): Map<number, OverlapMatch> {
+  return twoPassMatches(candidates, {
+    registered,
+    policy,
+    windowNames,
+    windowTexts: (c, set) => [
+      { set, id: c.key, field: 'before', text: c.texts.before },
+      { set, id: c.key, field: 'after', text: c.texts.after },
+      ...c.texts.comments.map((comment) => ({ set, id: c.key, field: 'comment' as const, text: comment.message })),
+    ],
+    match: (matcher, c) => matcher.match(c.texts),
+  });
+}
+
+/** What a unit kind (examples, or comments in protectComments.ts) gives the two passes. */
+export interface TwoPassSpec<C, M> {
+  registered: readonly ReferenceText[];
+  policy: MatchingPolicy;
+  windowNames: readonly string[];
+  /** The texts candidate `c` of a protected window adds under `set` ("window:<name>"); none to add nothing. */
+  windowTexts: (c: C, set: string) => ReferenceText[];
+  match: (matcher: ProtectedMatcher, c: C) => M | null;
+}
+
+/** The two passes of the header, for any unit kind: candidate index → its match. */
+export function twoPassMatches<C extends { key: string; window: string | null }, M>(
+  candidates: readonly C[],
+  spec: TwoPassSpec<C, M>,
+): Map<number, M> {
+  const found = new Map<number, M>();
+  const registeredMatcher = new ProtectedMatcher(spec.registered, spec.policy);
   if (!registeredMatcher.empty) {
     candidates.forEach((c, i) => {
-      const m = registeredMatcher.match(c.texts);
+      const m = spec.match(registeredMatcher, c);
       if (m) found.set(i, m);
     });
   }
 
-  const protectedWindows = new Set(automaticWindows(windowNames));
+  const protectedWindows = new Set(automaticWindows(spec.windowNames));
   if (protectedWindows.size === 0) return found;
   const windowTexts: ReferenceText[] = [];
   const train: number[] = [];
   candidates.forEach((c, i) => {
     if (found.has(i) || c.window === null) return;
-    if (c.window === TRAIN_WINDOW) {
-      train.push(i);
-      return;
-    }
-    if (!protectedWindows.has(c.window)) return;
-    const base = { set: `${AUTOMATIC_SET_PREFIX}${c.window}`, id: c.key };
-    windowTexts.push({ ...base, field: 'before', text: c.texts.before }, { ...base, field: 'after', text: c.texts.after });
-    for (const comment of c.texts.comments) windowTexts.push({ ...base, field: 'comment', text: comment.message });
+    if (c.window === TRAIN_WINDOW) train.push(i);
+    else if (protectedWindows.has(c.window))
+      windowTexts.push(...spec.windowTexts(c, `${AUTOMATIC_SET_PREFIX}${c.window}`));
   });
   if (windowTexts.length === 0 || train.length === 0) return found;
   // The same set order as registered ones: by set name, then id.
   windowTexts.sort((a, b) => (a.set < b.set ? -1 : a.set > b.set ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const windowMatcher = new ProtectedMatcher(windowTexts, policy);
+  const windowMatcher = new ProtectedMatcher(windowTexts, spec.policy);
   for (const i of train) {
-    const m = windowMatcher.match(candidates[i].texts);
+    const m = spec.match(windowMatcher, candidates[i]);
     if (m) found.set(i, m);
   }
   return found;

@@ -35,9 +35,15 @@ describe('decontamination text', () => {
   it('splits word-like tokens apart from punctuation, and whitespace tokens at whitespace only', () => {
     const t = 'Please, rename foo_bar(x)!';
     const w = wordTokens(t);
-    assert.deepEqual(Array.from(w.starts).map((s, i) => t.slice(s, w.ends[i])), ['Please', 'rename', 'foo_bar', 'x']);
+    assert.deepEqual(
+      Array.from(w.starts).map((s, i) => t.slice(s, w.ends[i])),
+      ['Please', 'rename', 'foo_bar', 'x'],
+    );
     const s = whitespaceTokens(t);
-    assert.deepEqual(Array.from(s.starts).map((x, i) => t.slice(x, s.ends[i])), ['Please,', 'rename', 'foo_bar(x)!']);
+    assert.deepEqual(
+      Array.from(s.starts).map((x, i) => t.slice(x, s.ends[i])),
+      ['Please,', 'rename', 'foo_bar(x)!'],
+    );
   });
 });
 
@@ -62,8 +68,14 @@ describe('SubstringIndex (Rabin–Karp, one anchor per pattern)', () => {
 
   it('stops at the first accepted hit and passes over rejected ones', () => {
     const index = new SubstringIndex(['abc', 'bcd']);
-    assert.deepEqual(index.find('xxabcd', (h) => h.pattern === 1), [{ pattern: 1, start: 3 }]);
-    assert.deepEqual(index.find('xxabcd', () => false), []);
+    assert.deepEqual(
+      index.find('xxabcd', (h) => h.pattern === 1),
+      [{ pattern: 1, start: 3 }],
+    );
+    assert.deepEqual(
+      index.find('xxabcd', () => false),
+      [],
+    );
   });
 });
 
@@ -95,7 +107,10 @@ describe('NgramIndex (rolling hash over tokens)', () => {
       assert.equal(run ? `${run.textFirst}` : null, expected, `text "${text}"`);
       if (run) {
         const rt = refs[run.reference].split(' ');
-        assert.deepEqual(tokens.slice(run.textFirst, run.textFirst + run.length), rt.slice(run.refFirst, run.refFirst + run.length));
+        assert.deepEqual(
+          tokens.slice(run.textFirst, run.textFirst + run.length),
+          rt.slice(run.refFirst, run.refFirst + run.length),
+        );
         assert.ok(run.length >= k);
       }
     }
@@ -106,7 +121,8 @@ describe('JaccardIndex (prefix filtering)', () => {
   it('finds the best reference with Jaccard ≥ t over distinct tokens, as the nested loop does', () => {
     const rand = prng(5);
     const vocab = Array.from({ length: 30 }, (_, i) => `t${i}`);
-    const set = () => Array.from({ length: 1 + Math.floor(rand() * 12) }, () => vocab[Math.floor(rand() * (rand() < 0.5 ? 8 : 30))]);
+    const set = () =>
+      Array.from({ length: 1 + Math.floor(rand() * 12) }, () => vocab[Math.floor(rand() * (rand() < 0.5 ? 8 : 30))]);
     const refs = Array.from({ length: 150 }, set);
     for (const threshold of [0.3, 0.5, 0.8, 1]) {
       const index = new JaccardIndex(refs, threshold);

@@ -20,12 +20,17 @@ export class JaccardIndex {
   /** rank → references whose prefix holds it. */
   private readonly postings = new Map<number, number[]>();
 
-  constructor(references: readonly (readonly string[])[], readonly threshold: number) {
+  constructor(
+    references: readonly (readonly string[])[],
+    readonly threshold: number,
+  ) {
     if (!(threshold > 0 && threshold <= 1)) throw new Error(`Jaccard threshold must be in (0, 1] (got ${threshold})`);
     const distinct = references.map((tokens) => [...new Set(tokens)]);
     const df = new Map<string, number>();
     for (const set of distinct) for (const t of set) df.set(t, (df.get(t) ?? 0) + 1);
-    [...df.keys()].sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : a > b ? 1 : 0)).forEach((t, i) => this.rank.set(t, i));
+    [...df.keys()]
+      .sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : a > b ? 1 : 0))
+      .forEach((t, i) => this.rank.set(t, i));
     distinct.forEach((set, i) => {
       const ranks = Int32Array.from(set.map((t) => this.rank.get(t)!)).sort();
       this.sets.push(ranks);
@@ -58,7 +63,8 @@ export class JaccardIndex {
         if (other.length < t * size || size < t * other.length) continue; // length filter
         const shared = intersection(known, other);
         const jaccard = shared / (size + other.length - shared);
-        if (jaccard >= t && (!best || jaccard > best.jaccard || (jaccard === best.jaccard && ref < best.reference))) best = { reference: ref, jaccard };
+        if (jaccard >= t && (!best || jaccard > best.jaccard || (jaccard === best.jaccard && ref < best.reference)))
+          best = { reference: ref, jaccard };
       }
     }
     return best;

@@ -69,7 +69,10 @@ export class ProtectedMatcher {
    * would be found inside every text. Texts are taken in the order given (set name, then item id), and
    * the first reference found wins a tie, so the same references always name the same one.
    */
-  constructor(references: readonly ReferenceText[], readonly policy: MatchingPolicy) {
+  constructor(
+    references: readonly ReferenceText[],
+    readonly policy: MatchingPolicy,
+  ) {
     const usable = references.filter((r) => /\S/.test(r.text));
     this.code = usable.filter((r) => r.field !== 'comment');
     this.comments = usable.filter((r) => r.field === 'comment');
@@ -81,14 +84,24 @@ export class ProtectedMatcher {
     if (policy.sideSubstring && this.code.length > 0) this.substrings = new SubstringIndex(this.codeCollapsed);
     if (policy.fileSha256) this.code.forEach((r, i) => first(this.fileDigests, sha256(r.text), i));
     if (policy.ngramTokens > 0 && this.code.length > 0) {
-      this.codeNgrams = new NgramIndex(this.code.map((r) => ({ text: r.text, tokens: whitespaceTokens(r.text) })), policy.ngramTokens);
+      this.codeNgrams = new NgramIndex(
+        this.code.map((r) => ({ text: r.text, tokens: whitespaceTokens(r.text) })),
+        policy.ngramTokens,
+      );
     }
     if (policy.tokenJaccard > 0 && this.code.length > 0) {
-      this.jaccard = new JaccardIndex(this.code.map((r) => tokenStrings(r.text)), policy.tokenJaccard);
+      this.jaccard = new JaccardIndex(
+        this.code.map((r) => tokenStrings(r.text)),
+        policy.tokenJaccard,
+      );
     }
-    if (policy.wholeComment) this.comments.forEach((r, i) => first(this.wholeComment, collapseWhitespace(r.text).text, i));
+    if (policy.wholeComment)
+      this.comments.forEach((r, i) => first(this.wholeComment, collapseWhitespace(r.text).text, i));
     if (policy.commentTokens > 0 && this.comments.length > 0) {
-      this.commentRuns = new NgramIndex(this.comments.map((r) => ({ text: r.text, tokens: wordTokens(r.text) })), policy.commentTokens);
+      this.commentRuns = new NgramIndex(
+        this.comments.map((r) => ({ text: r.text, tokens: wordTokens(r.text) })),
+        policy.commentTokens,
+      );
     }
   }
 
@@ -99,15 +112,24 @@ export class ProtectedMatcher {
   /** The first overlap of the example with a reference, policies in POLICY_NAMES order; null: none. */
   match(e: ExampleTexts): OverlapMatch | null {
     if (this.empty) return null;
-    const sides = [['before', e.before], ['after', e.after]] as const;
+    const sides = [
+      ['before', e.before],
+      ['after', e.after],
+    ] as const;
     const collapsed = new Map<string, CollapsedText>();
     const collapsedOf = (side: 'before' | 'after', raw: string) => {
       let c = collapsed.get(side);
       if (!c) collapsed.set(side, (c = collapseWhitespace(raw)));
       return c;
     };
-    const hit = (policy: PolicyName, ref: ReferenceText, side: 'before' | 'after', start: number, end: number, extra: Partial<OverlapMatch> = {}): OverlapMatch =>
-      ({ policy, set: ref.set, id: ref.id, referenceField: ref.field, side, start, end, ...extra });
+    const hit = (
+      policy: PolicyName,
+      ref: ReferenceText,
+      side: 'before' | 'after',
+      start: number,
+      end: number,
+      extra: Partial<OverlapMatch> = {},
+    ): OverlapMatch => ({ policy, set: ref.set, id: ref.id, referenceField: ref.field, side, start, end, ...extra });
 
     if (this.wholeCode.size > 0) {
       for (const [side, raw] of sides) {
@@ -120,7 +142,13 @@ export class ProtectedMatcher {
       for (const [side, raw] of sides) {
         const c = collapsedOf(side, raw);
         const [found] = this.substrings.find(c.text, (h, length) => onTokenBoundaries(c.text, h.start, length));
-        if (found) return hit('side_substring', this.code[found.pattern], side, ...spanOf(c, found.start, found.start + this.codeCollapsed[found.pattern].length));
+        if (found)
+          return hit(
+            'side_substring',
+            this.code[found.pattern],
+            side,
+            ...spanOf(c, found.start, found.start + this.codeCollapsed[found.pattern].length),
+          );
       }
     }
     if (this.fileDigests.size > 0 && e.fileSha256) {
@@ -134,27 +162,50 @@ export class ProtectedMatcher {
       for (const [side, raw] of sides) {
         const t: TokenText = { text: raw, tokens: whitespaceTokens(raw) };
         const run = this.codeNgrams.find(t);
-        if (run) return hit('shared_ngram', this.code[run.reference], side, t.tokens.starts[run.textFirst], t.tokens.ends[run.textFirst + run.length - 1]);
+        if (run)
+          return hit(
+            'shared_ngram',
+            this.code[run.reference],
+            side,
+            t.tokens.starts[run.textFirst],
+            t.tokens.ends[run.textFirst + run.length - 1],
+          );
       }
     }
     if (this.jaccard) {
       for (const [side, raw] of sides) {
         const found = this.jaccard.find(tokenStrings(raw));
-        if (found) return hit('token_jaccard', this.code[found.reference], side, 0, raw.length, { jaccard: found.jaccard });
+        if (found)
+          return hit('token_jaccard', this.code[found.reference], side, 0, raw.length, { jaccard: found.jaccard });
       }
     }
     for (const comment of e.comments) {
       if (this.wholeComment.size === 0) break;
       const c = collapseWhitespace(comment.message);
       const i = c.text === '' ? undefined : this.wholeComment.get(c.text);
-      if (i !== undefined) return { ...hit('whole_comment', this.comments[i], 'before', ...spanOf(c, 0, c.text.length)), side: 'comment', commentId: comment.id };
+      if (i !== undefined)
+        return {
+          ...hit('whole_comment', this.comments[i], 'before', ...spanOf(c, 0, c.text.length)),
+          side: 'comment',
+          commentId: comment.id,
+        };
     }
     if (this.commentRuns) {
       for (const comment of e.comments) {
         const t: TokenText = { text: comment.message, tokens: wordTokens(comment.message) };
         const run = this.commentRuns.find(t);
         if (run) {
-          return { ...hit('comment_substring', this.comments[run.reference], 'before', t.tokens.starts[run.textFirst], t.tokens.ends[run.textFirst + run.length - 1]), side: 'comment', commentId: comment.id };
+          return {
+            ...hit(
+              'comment_substring',
+              this.comments[run.reference],
+              'before',
+              t.tokens.starts[run.textFirst],
+              t.tokens.ends[run.textFirst + run.length - 1],
+            ),
+            side: 'comment',
+            commentId: comment.id,
+          };
         }
       }
     }

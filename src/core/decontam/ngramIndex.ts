@@ -50,7 +50,10 @@ export interface SharedRun {
 export class NgramIndex {
   private readonly grams: IntMultiMap;
 
-  constructor(private readonly references: readonly TokenText[], readonly k: number) {
+  constructor(
+    private readonly references: readonly TokenText[],
+    readonly k: number,
+  ) {
     if (!(k >= 1)) throw new Error(`n-gram length must be at least 1 (got ${k})`);
     const total = references.reduce((n, r) => n + Math.max(0, r.tokens.count - k + 1), 0);
     this.grams = new IntMultiMap(total, 8);
@@ -77,11 +80,16 @@ export class NgramIndex {
           const refFirst = this.grams.b(e);
           const r = this.references[ref];
           let same = true;
-          for (let j = 0; j < k && same; j++) same = sameToken(t.text, t.tokens, first + j, r.text, r.tokens, refFirst + j);
+          for (let j = 0; j < k && same; j++)
+            same = sameToken(t.text, t.tokens, first + j, r.text, r.tokens, refFirst + j);
           if (!same) continue;
           let length = k;
-          while (first + length < t.tokens.count && refFirst + length < r.tokens.count
-            && sameToken(t.text, t.tokens, first + length, r.text, r.tokens, refFirst + length)) length++;
+          while (
+            first + length < t.tokens.count &&
+            refFirst + length < r.tokens.count &&
+            sameToken(t.text, t.tokens, first + length, r.text, r.tokens, refFirst + length)
+          )
+            length++;
           return { reference: ref, textFirst: first, refFirst, length };
         }
       }

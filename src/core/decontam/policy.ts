@@ -1,9 +1,17 @@
-// The matching policy of protected_overlap, read from the rules config (ruleParameters.ts holds each
-// parameter's meaning and default). Seed 003's defaults are on; seed 004's options are off.
+// The matching policy of protected_overlap, read from the rules config (the rule's declaration,
+// rules/decontamination/protectedOverlap.ts, holds each parameter's meaning and default). Seed 003's defaults are on; seed 004's options are off.
 import type { RulesConfig } from '../config/types';
 
 /** The policies, in the order they are tried; the first that matches names the removal. */
-export const POLICY_NAMES = ['whole_side', 'side_substring', 'file_sha256', 'shared_ngram', 'token_jaccard', 'whole_comment', 'comment_substring'] as const;
+export const POLICY_NAMES = [
+  'whole_side',
+  'side_substring',
+  'file_sha256',
+  'shared_ngram',
+  'token_jaccard',
+  'whole_comment',
+  'comment_substring',
+] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
 export interface MatchingPolicy {
@@ -19,8 +27,11 @@ export interface MatchingPolicy {
   tokenJaccard: number;
   /** Offered only as off: there is no AST matcher (seed 003 disables it). */
   ast: false;
-  /** What a match removes: always the whole example (a comment-only removal is not offered). */
-  removes: 'example';
+  /**
+   * What a comment match removes: the whole example (protected_overlap, the default), or only the comment
+   * (protected_comment, rules.protectedCommentLevel). A code match always removes the example.
+   */
+  commentMatchRemoves: 'example' | 'comment';
 }
 
 export function matchingPolicy(rules: RulesConfig): MatchingPolicy {
@@ -33,6 +44,16 @@ export function matchingPolicy(rules: RulesConfig): MatchingPolicy {
     ngramTokens: rules.protectedNgramTokens,
     tokenJaccard: rules.protectedTokenJaccard,
     ast: false,
-    removes: 'example',
+    commentMatchRemoves: rules.protectedCommentLevel ? 'comment' : 'example',
   };
+}
+
+/** The policy the example pass uses: without the comment policies when comments are protected one by one. */
+export function examplePolicy(policy: MatchingPolicy): MatchingPolicy {
+  return policy.commentMatchRemoves === 'comment' ? { ...policy, wholeComment: false, commentTokens: 0 } : policy;
+}
+
+/** The comment policies alone, for the comment pass (protected_comment). */
+export function commentOnlyPolicy(policy: MatchingPolicy): MatchingPolicy {
+  return { ...policy, wholeSide: false, sideSubstring: false, fileSha256: false, ngramTokens: 0, tokenJaccard: 0 };
 }

@@ -1,10 +1,10 @@
 // Protected reference sets: read from JSONL, hashed, and stored whole in the corpus file (tables
 // protected_sets, protected_items, protected_set_events), so a rebuild needs nothing but the file.
 // A line is {"id": …, "before"?: …, "after"?: …, "comment"?: …}: another benchmark's test split, say.
-import { readFileSync } from 'node:fs';
 import { canonicalJson, sha256 } from '../corpusBuild/hashing';
 import type { CorpusStore } from '../store/corpusStore';
 import { UserError } from '../store/errors';
+import { jsonlObjects, readInputFile } from '../text/jsonlInput';
 import type { ReferenceText } from './matcher';
 
 export interface ReferenceItem {
@@ -23,10 +23,13 @@ export interface ProtectedSetInfo {
 
 /** A set name: what the evidence and the card show, so plain: letters, digits, ".", "_", "-" (not "window:…", kept for the automatic sets). */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-const FIELDS = new Set(['id', 'before', 'after', 'comment']);
+const FIELDS = ['id', 'before', 'after', 'comment'];
 
 export function checkSetName(name: string): string {
-  if (!NAME.test(name)) throw new UserError(`protect: --name ${JSON.stringify(name)}: a set name is 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+  if (!NAME.test(name))
+    throw new UserError(
+      `protect: --name ${JSON.stringify(name)}: a set name is 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit`,
+    );
   return name;
 }
 
@@ -34,21 +37,13 @@ export function checkSetName(name: string): string {
 export function parseReferences(text: string, file: string): ReferenceItem[] {
   const items: ReferenceItem[] = [];
   const lineOf = new Map<string, number>();
-  const lines = text.split('\n');
-  lines.forEach((raw, i) => {
-    const line = raw.replace(/\r$/, '');
-    const at = `${file}:${i + 1}`;
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (e) {
-      throw new UserError(`${at}: not valid JSON (${(e as Error).message})`);
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UserError(`${at}: a line must be a JSON object {id, before?, after?, comment?}`);
-    const o = value as Record<string, unknown>;
-    for (const k of Object.keys(o)) if (!FIELDS.has(k)) throw new UserError(`${at}: "${k}" is not a known field (known: id, before, after, comment)`);
-    if (typeof o.id !== 'string' && typeof o.id !== 'number') throw new UserError(`${at}: "id" is required, a string or a number`);
+  for (const { line, at, value: o } of jsonlObjects(text, {
+    at: (n) => `${file}:${n}`,
+    object: '{id, before?, after?, comment?}',
+    fields: FIELDS,
+  })) {
+    if (typeof o.id !== 'string' && typeof o.id !== 'number')
+      throw new UserError(`${at}: "id" is required, a string or a number`);
     const id = String(o.id);
     if (id === '') throw new UserError(`${at}: "id" must not be empty`);
     const item: ReferenceItem = { id };
@@ -57,24 +52,19 @@ export function parseReferences(text: string, file: string): ReferenceItem[] {
       if (typeof o[f] !== 'string') throw new UserError(`${at}: "${f}" must be a string`);
       item[f] = o[f] as string;
     }
-    if (item.before === undefined && item.after === undefined && item.comment === undefined) throw new UserError(`${at}: item "${id}" has none of before, after, comment`);
+    if (item.before === undefined && item.after === undefined && item.comment === undefined)
+      throw new UserError(`${at}: item "${id}" has none of before, after, comment`);
     const seen = lineOf.get(id);
     if (seen !== undefined) throw new UserError(`${at}: duplicate id "${id}" (first on line ${seen})`);
-    lineOf.set(id, i + 1);
+    lineOf.set(id, line);
     items.push(item);
-  });
+  }
   if (items.length === 0) throw new UserError(`${file}: holds no reference items`);
   return items;
 }
 
 export function readReferenceFile(file: string): ReferenceItem[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UserError(`${file}: cannot read the reference file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
-  return parseReferences(text, file);
+  return parseReferences(readInputFile(file, 'reference file'), file);
 }
 
 /**
@@ -83,7 +73,9 @@ export function readReferenceFile(file: string): ReferenceItem[] {
  */
 export function referenceSetHash(items: readonly ReferenceItem[]): string {
   const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return sha256(sorted.map((i) => canonicalJson({ id: i.id, before: i.before, after: i.after, comment: i.comment })).join('\n'));
+  return sha256(
+    sorted.map((i) => canonicalJson({ id: i.id, before: i.before, after: i.after, comment: i.comment })).join('\n'),
+  );
 }
 
 /**
@@ -91,20 +83,43 @@ export function referenceSetHash(items: readonly ReferenceItem[]): string {
  * is replaced only when `replace` is set (recorded as 'replaced'); otherwise a one-line error.
  * Call inside a transaction.
  */
-export function registerReferenceSet(store: CorpusStore, name: string, items: readonly ReferenceItem[], opts: { replace?: boolean; at?: string } = {}): ProtectedSetInfo {
+export function registerReferenceSet(
+  store: CorpusStore,
+  name: string,
+  items: readonly ReferenceItem[],
+  opts: { replace?: boolean; at?: string } = {},
+): ProtectedSetInfo {
   checkSetName(name);
   const at = opts.at ?? new Date().toISOString();
   const hash = referenceSetHash(items);
-  const existing = store.get<{ sha256: string; registered_at: string }>('SELECT sha256, registered_at FROM protected_sets WHERE name = ?', [name]);
+  const existing = store.get<{ sha256: string; registered_at: string }>(
+    'SELECT sha256, registered_at FROM protected_sets WHERE name = ?',
+    [name],
+  );
   if (existing && !opts.replace) {
-    throw new UserError(`protect: a set named "${name}" is registered already (sha256 ${existing.sha256.slice(0, 12)}…, ${existing.registered_at}); --replace replaces it`);
+    throw new UserError(
+      `protect: a set named "${name}" is registered already (sha256 ${existing.sha256.slice(0, 12)}…, ${existing.registered_at}); --replace replaces it`,
+    );
   }
   store.run('DELETE FROM protected_items WHERE set_name = ?', [name]);
   store.run('DELETE FROM protected_sets WHERE name = ?', [name]);
-  store.run('INSERT INTO protected_sets(name, sha256, items, registered_at) VALUES (?, ?, ?, ?)', [name, hash, items.length, at]);
-  const insert = store.prepare('INSERT INTO protected_items(set_name, item_id, before_text, after_text, comment) VALUES (?, ?, ?, ?, ?)');
+  store.run('INSERT INTO protected_sets(name, sha256, items, registered_at) VALUES (?, ?, ?, ?)', [
+    name,
+    hash,
+    items.length,
+    at,
+  ]);
+  const insert = store.prepare(
+    'INSERT INTO protected_items(set_name, item_id, before_text, after_text, comment) VALUES (?, ?, ?, ?, ?)',
+  );
   for (const i of items) insert.run([name, i.id, i.before ?? null, i.after ?? null, i.comment ?? null]);
-  store.run('INSERT INTO protected_set_events(name, action, sha256, items, at) VALUES (?, ?, ?, ?, ?)', [name, existing ? 'replaced' : 'registered', hash, items.length, at]);
+  store.run('INSERT INTO protected_set_events(name, action, sha256, items, at) VALUES (?, ?, ?, ?, ?)', [
+    name,
+    existing ? 'replaced' : 'registered',
+    hash,
+    items.length,
+    at,
+  ]);
   return { name, sha256: hash, items: items.length, registered_at: at };
 }
 
@@ -116,11 +131,15 @@ export function protectedSets(store: CorpusStore): ProtectedSetInfo[] {
 /** Every text of every registered set, in (set, id) order: what protected_overlap matches against. */
 export function protectedTexts(store: CorpusStore): ReferenceText[] {
   const out: ReferenceText[] = [];
-  store.each('SELECT set_name, item_id, before_text, after_text, comment FROM protected_items ORDER BY set_name, item_id', [], (r) => {
-    const base = { set: String(r.set_name), id: String(r.item_id) };
-    if (r.before_text !== null) out.push({ ...base, field: 'before', text: String(r.before_text) });
-    if (r.after_text !== null) out.push({ ...base, field: 'after', text: String(r.after_text) });
-    if (r.comment !== null) out.push({ ...base, field: 'comment', text: String(r.comment) });
-  });
+  store.each(
+    'SELECT set_name, item_id, before_text, after_text, comment FROM protected_items ORDER BY set_name, item_id',
+    [],
+    (r) => {
+      const base = { set: String(r.set_name), id: String(r.item_id) };
+      if (r.before_text !== null) out.push({ ...base, field: 'before', text: String(r.before_text) });
+      if (r.after_text !== null) out.push({ ...base, field: 'after', text: String(r.after_text) });
+      if (r.comment !== null) out.push({ ...base, field: 'comment', text: String(r.comment) });
+    },
+  );
   return out;
 }

@@ -40,7 +40,8 @@ export function rawSpan(c: CollapsedText, from: number, to: number): { start: nu
 /** A letter, digit, "_" or "$": a character that belongs to a word-like token. */
 export function isWordCode(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x24;
+  if (c < 0x80)
+    return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x24;
   return WORD.test(text[i]);
 }
 const WORD = /[\p{L}\p{N}\p{M}]/u;

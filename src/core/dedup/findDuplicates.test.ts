@@ -6,7 +6,8 @@ import { HunkSketcher } from './hunkSketch';
 import { MinHasher } from './minhash';
 import { byKey, candidate, DEFAULTS, freshTokens, hunkOf, PROPOSE_ALL, referenceJaccard, shuffled } from './testHunks';
 
-const run = (cs: DedupCandidate[], params = PROPOSE_ALL): Record<string, string> => byKey(cs, findDuplicates(cs, params));
+const run = (cs: DedupCandidate[], params = PROPOSE_ALL): Record<string, string> =>
+  byKey(cs, findDuplicates(cs, params));
 const LICENCE = '/*\n * Copyright (C) 2024 The Example Authors\n * SPDX-License-Identifier: Apache-2.0\n */';
 
 describe('dedup findDuplicates', () => {
@@ -49,8 +50,14 @@ describe('dedup findDuplicates', () => {
 
   describe('exact_duplicate', () => {
     it('removes a later hunk equal after normalising trailing spaces, CRLF and whitespace runs', () => {
-      const first = candidate({ before: 'if (a) {\n    b();\n}', after: 'if (a) {\n    c();\n}' }, { key: 'first', day: 1 });
-      const second = candidate({ before: 'if (a)  {\r\n\tb();   \r\n}', after: 'if (a) {\t\n  c();\n}\t' }, { key: 'second', day: 2 });
+      const first = candidate(
+        { before: 'if (a) {\n    b();\n}', after: 'if (a) {\n    c();\n}' },
+        { key: 'first', day: 1 },
+      );
+      const second = candidate(
+        { before: 'if (a)  {\r\n\tb();   \r\n}', after: 'if (a) {\t\n  c();\n}\t' },
+        { key: 'second', day: 2 },
+      );
       assert.deepEqual(run([second, first]), { second: 'exact_duplicate of first' });
     });
 
@@ -65,7 +72,10 @@ describe('dedup findDuplicates', () => {
 
   describe('SHA-256 decides identity, not the fingerprint', () => {
     // The tokens "tokuvzri" and "tokuqbaab" share a 32-bit hash, so these hunks share a fingerprint.
-    const colliding = (token: string, after = 'y();'): { before: string; after: string } => ({ before: `x = ${token};`, after });
+    const colliding = (token: string, after = 'y();'): { before: string; after: string } => ({
+      before: `x = ${token};`,
+      after,
+    });
 
     it('does not call hunks with equal fingerprints but different text exact duplicates', () => {
       const fingerprint = (h: { before: string; after: string }): number => {
@@ -81,7 +91,9 @@ describe('dedup findDuplicates', () => {
     });
 
     it('does not count changes of a different before-hunk with the same fingerprint towards boilerplate', () => {
-      const cs = [0, 1, 2, 3, 4].map((i) => candidate(colliding(i < 3 ? 'tokuvzri' : 'tokuqbaab', `z${i}();`), { changeNumber: 300 + i, day: i }));
+      const cs = [0, 1, 2, 3, 4].map((i) =>
+        candidate(colliding(i < 3 ? 'tokuvzri' : 'tokuqbaab', `z${i}();`), { changeNumber: 300 + i, day: i }),
+      );
       assert.deepEqual(run(cs), {});
     });
   });
@@ -91,7 +103,11 @@ describe('dedup findDuplicates', () => {
     const base = freshTokens(174);
     const withTail = (e: number): { before: string; after: string } => hunkOf([...base, ...freshTokens(e)]);
 
-    for (const [e, removed] of [[29, true], [30, true], [31, false]] as const) {
+    for (const [e, removed] of [
+      [29, true],
+      [30, true],
+      [31, false],
+    ] as const) {
       it(`${removed ? 'removes' : 'keeps'} a hunk at J = 170/${170 + e} = ${(170 / (170 + e)).toFixed(4)} (threshold 0.85)`, () => {
         const a = candidate(hunkOf(base), { key: 'a', day: 1 });
         const b = candidate(withTail(e), { key: 'b', day: 2 });
@@ -131,10 +147,21 @@ describe('dedup findDuplicates', () => {
 
   describe('boilerplate', () => {
     const licenceEdits = (changes: number, changeNumbers = (i: number) => 500 + i) =>
-      Array.from({ length: changes }, (_, i) => candidate({ before: LICENCE, after: `${LICENCE}\n// ${freshTokens(30).join(' ')}` }, { key: `L${i}`, changeNumber: changeNumbers(i), day: i }));
+      Array.from({ length: changes }, (_, i) =>
+        candidate(
+          { before: LICENCE, after: `${LICENCE}\n// ${freshTokens(30).join(' ')}` },
+          { key: `L${i}`, changeNumber: changeNumbers(i), day: i },
+        ),
+      );
 
     it('removes every example whose before-hunk occurs in 5 distinct changes, keeping none', () => {
-      assert.deepEqual(run(licenceEdits(5)), { L0: 'boilerplate', L1: 'boilerplate', L2: 'boilerplate', L3: 'boilerplate', L4: 'boilerplate' });
+      assert.deepEqual(run(licenceEdits(5)), {
+        L0: 'boilerplate',
+        L1: 'boilerplate',
+        L2: 'boilerplate',
+        L3: 'boilerplate',
+        L4: 'boilerplate',
+      });
     });
 
     it('keeps a before-hunk seen in only 4 changes, or in 5 examples of 4 changes', () => {
@@ -151,14 +178,28 @@ describe('dedup findDuplicates', () => {
     it('counts identical copies of a boilerplate edit as boilerplate, not as exact duplicates of a removed original', () => {
       const same = { before: LICENCE, after: LICENCE.replace('2024', '2025') };
       const cs = Array.from({ length: 5 }, (_, i) => candidate(same, { key: `Y${i}`, changeNumber: 700 + i, day: i }));
-      assert.deepEqual(run(cs), { Y0: 'boilerplate', Y1: 'boilerplate', Y2: 'boilerplate', Y3: 'boilerplate', Y4: 'boilerplate' });
+      assert.deepEqual(run(cs), {
+        Y0: 'boilerplate',
+        Y1: 'boilerplate',
+        Y2: 'boilerplate',
+        Y3: 'boilerplate',
+        Y4: 'boilerplate',
+      });
     });
 
     it('never keeps a boilerplate example as the original of a near duplicate', () => {
       const t = freshTokens(60);
-      const boiler = Array.from({ length: 5 }, (_, i) => candidate({ before: t.join(' '), after: `${t.join(' ')} end${i}` }, { key: `B${i}`, changeNumber: 800 + i, day: i }));
+      const boiler = Array.from({ length: 5 }, (_, i) =>
+        candidate(
+          { before: t.join(' '), after: `${t.join(' ')} end${i}` },
+          { key: `B${i}`, changeNumber: 800 + i, day: i },
+        ),
+      );
       // Near duplicate of B0 with a different before-hunk: nothing kept matches it, so it stays.
-      const near = candidate({ before: `${t.join(' ')} x`, after: `${t.join(' ')} end0` }, { key: 'N', changeNumber: 900, day: 10 });
+      const near = candidate(
+        { before: `${t.join(' ')} x`, after: `${t.join(' ')} end0` },
+        { key: 'N', changeNumber: 900, day: 10 },
+      );
       assert.ok(referenceJaccard(near, boiler[0]) >= 0.85);
       const got = run([near, ...boiler]);
       assert.equal(got.N, undefined);
@@ -167,8 +208,16 @@ describe('dedup findDuplicates', () => {
 
     it('counts a boilerplate example that duplicates a kept example under the earlier rule', () => {
       const t = freshTokens(60);
-      const kept = candidate({ before: `${t.join(' ')} x`, after: `${t.join(' ')} end` }, { key: 'K', changeNumber: 10, day: 0 });
-      const boiler = Array.from({ length: 5 }, (_, i) => candidate({ before: t.join(' '), after: `${t.join(' ')} end` }, { key: `B${i}`, changeNumber: 800 + i, day: i + 1 }));
+      const kept = candidate(
+        { before: `${t.join(' ')} x`, after: `${t.join(' ')} end` },
+        { key: 'K', changeNumber: 10, day: 0 },
+      );
+      const boiler = Array.from({ length: 5 }, (_, i) =>
+        candidate(
+          { before: t.join(' '), after: `${t.join(' ')} end` },
+          { key: `B${i}`, changeNumber: 800 + i, day: i + 1 },
+        ),
+      );
       assert.ok(referenceJaccard(kept, boiler[0]) >= 0.85);
       assert.deepEqual(run([...boiler, kept]), {
         B0: 'near_duplicate of K',
@@ -196,7 +245,7 @@ describe('dedup findDuplicates', () => {
       assert.deepEqual(decisionsOf([b, a]).b, { rule: 'near_duplicate', keptKey: 'a', jaccard: 170 / 190 });
     });
 
-    it('gives an exact duplicate Jaccard 1, and its exact copy of a near duplicate that pair\'s Jaccard', () => {
+    it("gives an exact duplicate Jaccard 1, and its exact copy of a near duplicate that pair's Jaccard", () => {
       const t = freshTokens(100); // 96 shingles; one more token adds one: J = 96/97
       const a = candidate(hunkOf(t), { key: 'A', day: 1 });
       const aCopy = candidate(hunkOf(t), { key: 'A2', day: 2 });
@@ -210,15 +259,21 @@ describe('dedup findDuplicates', () => {
 
     it('gives boilerplate the SHA-256 of its normalised before-hunk and the distinct changes carrying it', () => {
       // Six examples in five changes (two in change 500), one of them written with CRLF and trailing spaces.
-      const cs = Array.from({ length: 6 }, (_, i) => candidate({ before: LICENCE, after: `${LICENCE}\n// ${freshTokens(30).join(' ')}` }, { key: `L${i}`, changeNumber: 500 + Math.max(0, i - 1), day: i }));
+      const cs = Array.from({ length: 6 }, (_, i) =>
+        candidate(
+          { before: LICENCE, after: `${LICENCE}\n// ${freshTokens(30).join(' ')}` },
+          { key: `L${i}`, changeNumber: 500 + Math.max(0, i - 1), day: i },
+        ),
+      );
       cs[3].before = cs[3].before.replace(/\n/g, '  \r\n');
       const sha256 = createHash('sha256').update(LICENCE).digest('base64');
       const got = decisionsOf(cs);
       assert.equal(Object.keys(got).length, 6);
-      for (const d of Object.values(got)) assert.deepEqual(d, { rule: 'boilerplate', boilerplate: { sha256, changes: 5 } });
+      for (const d of Object.values(got))
+        assert.deepEqual(d, { rule: 'boilerplate', boilerplate: { sha256, changes: 5 } });
     });
 
-    it('gives same_change the kept change\'s example as its twin', () => {
+    it("gives same_change the kept change's example as its twin", () => {
       const a = candidate(hunkOf(freshTokens(20)), { key: 'a', changeNumber: 1, day: 1, changeId: 'Isame' });
       const b = candidate(hunkOf(freshTokens(20)), { key: 'b', changeNumber: 2, day: 2, changeId: 'Isame' });
       assert.deepEqual(decisionsOf([b, a]).b, { rule: 'same_change', keptKey: 'a' });
@@ -233,7 +288,8 @@ describe('dedup findDuplicates', () => {
         cs.push(candidate(hunkOf(t), { changeNumber: 2000 + i, day: i % 40, changeId: `I${i % 250}` }));
         if (i % 7 === 0) cs.push(candidate(hunkOf(t), { changeNumber: 5000 + i, day: (i * 3) % 40 }));
         if (i % 5 === 0) cs.push(candidate(hunkOf([...t, 'tail']), { changeNumber: 6000 + i, day: (i * 7) % 40 }));
-        if (i % 11 === 0) cs.push(candidate({ before: LICENCE, after: t.join(' ') }, { changeNumber: 7000 + i, day: i % 40 }));
+        if (i % 11 === 0)
+          cs.push(candidate({ before: LICENCE, after: t.join(' ') }, { changeNumber: 7000 + i, day: i % 40 }));
       }
       return cs;
     }
@@ -251,7 +307,14 @@ describe('dedup findDuplicates', () => {
       const sketcher = new HunkSketcher(DEFAULTS);
       const ahead = cs.map((c) => {
         sketcher.load(c.before, c.after);
-        return { ...c, sketch: { beforeFingerprint: sketcher.beforeFingerprint, wholeFingerprint: sketcher.wholeFingerprint, keys: sketcher.keys() } };
+        return {
+          ...c,
+          sketch: {
+            beforeFingerprint: sketcher.beforeFingerprint,
+            wholeFingerprint: sketcher.wholeFingerprint,
+            keys: sketcher.keys(),
+          },
+        };
       });
       assert.deepEqual(run(ahead, DEFAULTS), run(cs, DEFAULTS));
     });
@@ -266,7 +329,9 @@ describe('dedup findDuplicates', () => {
         const kept = byKeyIndex.get(d.keptKey)!;
         if (d.rule === 'same_change') {
           assert.equal(cs[kept].changeId, cs[i].changeId);
-          assert.ok(!decisions.has(kept) || cs.every((c, k) => c.changeNumber !== cs[kept].changeNumber || decisions.has(k)));
+          assert.ok(
+            !decisions.has(kept) || cs.every((c, k) => c.changeNumber !== cs[kept].changeNumber || decisions.has(k)),
+          );
         } else {
           assert.ok(!decisions.has(kept), JSON.stringify(d));
         }
@@ -282,11 +347,26 @@ describe('dedup findDuplicates', () => {
 
     it('rejects bad input with one line naming the culprit', () => {
       const c = candidate(hunkOf(freshTokens(10)), { key: 'bad' });
-      assert.throws(() => findDuplicates([{ ...c, created: 'yesterday' }], DEFAULTS), (e: Error) => e instanceof UserError && /"bad".*"yesterday"/.test(e.message));
-      assert.throws(() => findDuplicates([c, c], DEFAULTS), (e: Error) => e instanceof UserError && /"bad" occurs twice/.test(e.message));
-      assert.throws(() => findDuplicates([], { ...DEFAULTS, lshBands: 12 }), (e: Error) => e instanceof UserError && /lshBands × lshRows/.test(e.message));
-      assert.throws(() => findDuplicates([], { ...DEFAULTS, nearDuplicateJaccard: 0 }), (e: Error) => e instanceof UserError && /nearDuplicateJaccard/.test(e.message));
-      assert.throws(() => findDuplicates([], { ...DEFAULTS, shingleTokens: 2.5 }), (e: Error) => e instanceof UserError && /shingleTokens/.test(e.message));
+      assert.throws(
+        () => findDuplicates([{ ...c, created: 'yesterday' }], DEFAULTS),
+        (e: Error) => e instanceof UserError && /"bad".*"yesterday"/.test(e.message),
+      );
+      assert.throws(
+        () => findDuplicates([c, c], DEFAULTS),
+        (e: Error) => e instanceof UserError && /"bad" occurs twice/.test(e.message),
+      );
+      assert.throws(
+        () => findDuplicates([], { ...DEFAULTS, lshBands: 12 }),
+        (e: Error) => e instanceof UserError && /lshBands × lshRows/.test(e.message),
+      );
+      assert.throws(
+        () => findDuplicates([], { ...DEFAULTS, nearDuplicateJaccard: 0 }),
+        (e: Error) => e instanceof UserError && /nearDuplicateJaccard/.test(e.message),
+      );
+      assert.throws(
+        () => findDuplicates([], { ...DEFAULTS, shingleTokens: 2.5 }),
+        (e: Error) => e instanceof UserError && /shingleTokens/.test(e.message),
+      );
     });
 
     it('returns an empty map for no candidates', () => {

@@ -1,17 +1,8 @@
 // The per-hunk half of duplicate detection, separable from the decisions: fingerprints of the
 // normalised text and LSH band keys. The build computes these for every hunk in a worker thread while
-// it is still reading diffs (build/hunkFacts.ts); findDuplicates computes any that are missing.
+// it is still reading diffs (corpusBuild/hunkFacts.ts); findDuplicates computes any that are missing.
 import { bandKeys, MinHasher } from './minhash';
-import type { DedupParams } from './index';
-
-export interface HunkSketch {
-  /** TokenBuffer.fingerprint of normalised(before). */
-  beforeFingerprint: number;
-  /** Fingerprint of normalised(before) + "\0" + normalised(after). */
-  wholeFingerprint: number;
-  /** LSH band keys; null for a hunk without tokens (no shingles, matches nothing). */
-  keys: Int32Array | null;
-}
+import type { DedupParams } from './types';
 
 /** Reusable: one MinHasher and its buffers for any number of hunks with the same parameters. */
 export class HunkSketcher {

@@ -1,5 +1,6 @@
 // Identical normalised text, decided by SHA-256 as the rule says, but hashed only where it can matter:
 // a fingerprint that no other hunk shares proves that no other hunk has the same normalised text.
+import type { SharedText } from './types';
 
 /** Finds, for each item in turn, an earlier item with identical text. */
 export class IdenticalTexts {
@@ -31,12 +32,6 @@ export class IdenticalTexts {
     if (d === undefined) this.digests.set(item, (d = this.digestOf(item)));
     return d;
   }
-}
-
-/** A text found in many changes: its SHA-256 (as `digestOf` gives it) and how many distinct changes carry it. */
-export interface SharedText {
-  sha256: string;
-  changes: number;
 }
 
 /**

@@ -19,37 +19,20 @@
 // - same_change names as keptKey the earliest finally-kept example of the kept change, or its
 //   earliest example if none of its examples is kept.
 import { normalisedDigest } from './digest';
-import { IdenticalTexts, textsInManyChanges, type SharedText } from './identical';
+import { IdenticalTexts, textsInManyChanges } from './identical';
 import { NearDuplicateIndex } from './nearDuplicates';
 import { checkParams, earliestFirst } from './order';
 import { sameChangeRemovals } from './sameChange';
-import type { HunkSketch } from './hunkSketch';
 import { HunkSketches } from './sketches';
+import type { DedupCandidate, DedupParams, DuplicateDecision } from './types';
 
-export interface DedupCandidate {
-  key: string;             // stable example key
-  changeId: string | null; // Gerrit Change-Id ("I…"), null if unknown
-  changeNumber: number;
-  created: string;         // ISO timestamp of the change's creation
-  before: string;          // before-side hunk text (raw, as stored)
-  after: string;           // after-side hunk text
-  sketch?: HunkSketch;     // computed ahead with the same params (the build's worker), else computed here
-}
-export type DuplicateRule = 'same_change' | 'exact_duplicate' | 'near_duplicate' | 'boilerplate';
-export interface DedupParams { nearDuplicateJaccard: number; minhashPermutations: number; lshBands: number; lshRows: number; shingleTokens: number; boilerplateMinChanges: number; }
-/** What the dedup found for one removed example: the rule, and what the removal rests on (its evidence). */
-export interface DuplicateDecision {
-  rule: DuplicateRule;
-  /** The example it duplicates; absent for boilerplate. */
-  keptKey?: string;
-  /** Exact Jaccard of its shingle set and keptKey's: near_duplicate (and an exact copy of one); 1 for exact_duplicate. */
-  jaccard?: number;
-  /** boilerplate: the normalised before-hunk's SHA-256 (base64) and the distinct changes (of step 1's survivors) carrying it. */
-  boilerplate?: SharedText;
-}
+export type { DedupCandidate, DedupParams, DuplicateDecision, DuplicateRule } from './types';
 
 /** Candidates of ONE organization. Returns the removed ones by index; everything not in the map is kept. */
-export function findDuplicates(candidates: readonly DedupCandidate[], params: DedupParams): Map<number, DuplicateDecision> {
+export function findDuplicates(
+  candidates: readonly DedupCandidate[],
+  params: DedupParams,
+): Map<number, DuplicateDecision> {
   checkParams(params);
   const order = earliestFirst(candidates);
   const sameChange = sameChangeRemovals(candidates, order);

@@ -10,7 +10,10 @@ export class LshIndex {
   private stamp = 0;
 
   /** @param capacity items are numbered 0 … capacity-1 */
-  constructor(private readonly bands: number, capacity: number) {
+  constructor(
+    private readonly bands: number,
+    capacity: number,
+  ) {
     this.tables = Array.from({ length: bands }, () => new BucketHeads());
     this.next = new Int32Array(Math.max(1, capacity) * bands);
     this.seen = new Int32Array(capacity);
@@ -46,7 +49,8 @@ class BucketHeads {
 
   head(key: number): number {
     const mask = this.keys.length - 1;
-    for (let slot = key & mask; this.heads[slot] >= 0; slot = (slot + 1) & mask) if (this.keys[slot] === key) return this.heads[slot];
+    for (let slot = key & mask; this.heads[slot] >= 0; slot = (slot + 1) & mask)
+      if (this.keys[slot] === key) return this.heads[slot];
     return -1;
   }
 

@@ -31,7 +31,8 @@ function pairsBetween(count: number, lo: number, hi: number, seed: number): [Hun
   return pairs;
 }
 
-const exactJaccard = (a: Hunk, b: Hunk): number => new ShingleSet(a.before, a.after, 5).jaccard(new ShingleSet(b.before, b.after, 5));
+const exactJaccard = (a: Hunk, b: Hunk): number =>
+  new ShingleSet(a.before, a.after, 5).jaccard(new ShingleSet(b.before, b.after, 5));
 
 function signature(hasher: MinHasher, h: Hunk): Uint32Array {
   hasher.load(h.before, h.after);
@@ -67,7 +68,10 @@ describe('dedup MinHash and LSH', () => {
     }
     assert.ok(Math.abs(sumError / pairs) < 0.01, `mean error ${sumError / pairs}`);
     // Independent permutations give a mean of 1 (± ~0.07 here); correlated ones would inflate it.
-    assert.ok(sumScaledSquare / pairs > 0.75 && sumScaledSquare / pairs < 1.3, `variance ratio ${sumScaledSquare / pairs}`);
+    assert.ok(
+      sumScaledSquare / pairs > 0.75 && sumScaledSquare / pairs < 1.3,
+      `variance ratio ${sumScaledSquare / pairs}`,
+    );
   });
 
   it('proposes pairs at the rate 1 - (1 - J^r)^b of banded LSH (11 × 11)', () => {
@@ -87,7 +91,10 @@ describe('dedup MinHash and LSH', () => {
       expected += prob;
       variance += prob * (1 - prob);
     }
-    assert.ok(Math.abs(observed - expected) < 4 * Math.sqrt(variance), `observed ${observed}, expected ${expected.toFixed(1)} ± ${Math.sqrt(variance).toFixed(1)}`);
+    assert.ok(
+      Math.abs(observed - expected) < 4 * Math.sqrt(variance),
+      `observed ${observed}, expected ${expected.toFixed(1)} ± ${Math.sqrt(variance).toFixed(1)}`,
+    );
   });
 
   it('finds all 200 planted near duplicates at J ≥ 0.95 with the default 11 × 11 bands', () => {
@@ -97,7 +104,11 @@ describe('dedup MinHash and LSH', () => {
     const decisions = findDuplicates(candidates, DEFAULTS);
     for (let p = 0; p < pairs.length; p++) {
       const [a, b] = pairs[p];
-      assert.deepEqual(decisions.get(2 * p + 1), { rule: 'near_duplicate', keptKey: candidates[2 * p].key, jaccard: exactJaccard(a, b) }, `pair ${p}`);
+      assert.deepEqual(
+        decisions.get(2 * p + 1),
+        { rule: 'near_duplicate', keptKey: candidates[2 * p].key, jaccard: exactJaccard(a, b) },
+        `pair ${p}`,
+      );
     }
     assert.equal(decisions.size, pairs.length);
   });
@@ -114,9 +125,30 @@ describe('dedup MinHash and LSH', () => {
 
   it('proposes no pair and removes nothing among 3,000 unrelated code-like hunks', () => {
     const r = rng(13);
-    const vocabulary = ['{', '}', 'return', 'if', '(', ')', '=', 'int', 'x', 'y', 'i', '0', '1', 'null', 'this', ';', ...freshTokens(3000)];
+    const vocabulary = [
+      '{',
+      '}',
+      'return',
+      'if',
+      '(',
+      ')',
+      '=',
+      'int',
+      'x',
+      'y',
+      'i',
+      '0',
+      '1',
+      'null',
+      'this',
+      ';',
+      ...freshTokens(3000),
+    ];
     const hunks = Array.from({ length: 3000 }, () => {
-      const tokens = Array.from({ length: 30 + Math.floor(r() * 200) }, () => vocabulary[Math.floor(r() ** 2 * vocabulary.length)]);
+      const tokens = Array.from(
+        { length: 30 + Math.floor(r() * 200) },
+        () => vocabulary[Math.floor(r() ** 2 * vocabulary.length)],
+      );
       return hunkOf(tokens);
     });
     const index = new NearDuplicateIndex(DEFAULTS, hunks.length, (i) => hunks[i]);
@@ -127,6 +159,12 @@ describe('dedup MinHash and LSH', () => {
       index.keep(i, keys);
     }
     assert.equal(index.confirmations, 0);
-    assert.equal(findDuplicates(hunks.map((h) => candidate(h)), DEFAULTS).size, 0);
+    assert.equal(
+      findDuplicates(
+        hunks.map((h) => candidate(h)),
+        DEFAULTS,
+      ).size,
+      0,
+    );
   });
 });

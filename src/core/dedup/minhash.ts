@@ -34,7 +34,11 @@ export class MinHasher {
    * @param used how many signature values LSH reads (bands × rows); values past it can never affect
    *   a decision, so they are not computed
    */
-  constructor(permutations: number, readonly used: number, readonly shingleTokens: number) {
+  constructor(
+    permutations: number,
+    readonly used: number,
+    readonly shingleTokens: number,
+  ) {
     const words = seededWords(PERMUTATION_SEED, 2 * permutations);
     this.mul = new Int32Array(used);
     this.add = new Int32Array(used);
@@ -101,12 +105,30 @@ export class MinHasher {
     const { mul, add } = this;
     let p = 0;
     for (; p + 7 < this.used; p += 8) {
-      const a0 = mul[p], b0 = add[p], a1 = mul[p + 1], b1 = add[p + 1];
-      const a2 = mul[p + 2], b2 = add[p + 2], a3 = mul[p + 3], b3 = add[p + 3];
-      const a4 = mul[p + 4], b4 = add[p + 4], a5 = mul[p + 5], b5 = add[p + 5];
-      const a6 = mul[p + 6], b6 = add[p + 6], a7 = mul[p + 7], b7 = add[p + 7];
-      let m0 = 0x7fffffff, m1 = 0x7fffffff, m2 = 0x7fffffff, m3 = 0x7fffffff;
-      let m4 = 0x7fffffff, m5 = 0x7fffffff, m6 = 0x7fffffff, m7 = 0x7fffffff;
+      const a0 = mul[p],
+        b0 = add[p],
+        a1 = mul[p + 1],
+        b1 = add[p + 1];
+      const a2 = mul[p + 2],
+        b2 = add[p + 2],
+        a3 = mul[p + 3],
+        b3 = add[p + 3];
+      const a4 = mul[p + 4],
+        b4 = add[p + 4],
+        a5 = mul[p + 5],
+        b5 = add[p + 5];
+      const a6 = mul[p + 6],
+        b6 = add[p + 6],
+        a7 = mul[p + 7],
+        b7 = add[p + 7];
+      let m0 = 0x7fffffff,
+        m1 = 0x7fffffff,
+        m2 = 0x7fffffff,
+        m3 = 0x7fffffff;
+      let m4 = 0x7fffffff,
+        m5 = 0x7fffffff,
+        m6 = 0x7fffffff,
+        m7 = 0x7fffffff;
       for (let i = 0; i < count; i++) {
         const x = s[i];
         const v0 = (Math.imul(a0, x) + b0) | 0;
@@ -136,7 +158,8 @@ export class MinHasher {
       sig[p + 7] = m7;
     }
     for (; p < this.used; p++) {
-      const a = mul[p], b = add[p];
+      const a = mul[p],
+        b = add[p];
       let m = 0x7fffffff;
       for (let i = 0; i < count; i++) {
         const v = (Math.imul(a, s[i]) + b) | 0;

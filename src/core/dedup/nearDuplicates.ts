@@ -3,7 +3,7 @@
 import { LshIndex } from './lshIndex';
 import { ShingleSet } from './shingleSet';
 import type { HunkText } from './sketches';
-import type { DedupParams } from './index';
+import type { DedupParams } from './types';
 
 /** Upper bound on cached shingle sets of kept examples; past it the cache starts over (memory, not results). */
 const MAX_CACHED_SETS = 10_000;
@@ -15,7 +15,11 @@ export class NearDuplicateIndex {
   confirmations = 0;
 
   /** @param textOf the raw hunk of item 0 … capacity-1 (items are numbered earliest first) */
-  constructor(private readonly params: DedupParams, capacity: number, private readonly textOf: (item: number) => HunkText) {
+  constructor(
+    private readonly params: DedupParams,
+    capacity: number,
+    private readonly textOf: (item: number) => HunkText,
+  ) {
     this.lsh = new LshIndex(params.lshBands, capacity);
   }
 

@@ -40,7 +40,8 @@ describe('dedup normalisation', () => {
   });
 
   it('classifies exactly the code units that \\s matches as whitespace', () => {
-    for (let c = 0; c < 0x10000; c++) assert.equal(isWhitespaceCode(c), /\s/.test(String.fromCharCode(c)), `U+${c.toString(16)}`);
+    for (let c = 0; c < 0x10000; c++)
+      assert.equal(isWhitespaceCode(c), /\s/.test(String.fromCharCode(c)), `U+${c.toString(16)}`);
   });
 
   it('fingerprints equal normalised texts equally and different ones differently', () => {
@@ -57,7 +58,10 @@ describe('dedup normalisation', () => {
       // The same normalised text with other whitespace: runs, tabs, Unicode spaces, trailing blanks, CRLF.
       const variant = normalised
         .split('\n')
-        .map((line) => line.replace(/ /g, () => pick([' ', '  ', '\t', '\u00a0 ', ' \u3000'])) + pick(['', ' ', '\t ', '\r']))
+        .map(
+          (line) =>
+            line.replace(/ /g, () => pick([' ', '  ', '\t', '\u00a0 ', ' \u3000'])) + pick(['', ' ', '\t ', '\r']),
+        )
         .join(pick(['\n', '\r\n', ' \n']));
       assert.equal(normalizeHunkText(variant), normalised);
       assert.equal(fingerprint(variant), fingerprint(normalised), JSON.stringify([variant, normalised]));
@@ -85,7 +89,13 @@ describe('dedup normalisation', () => {
       buffer.count = 0;
       buffer.scan(text);
       const got = Array.from({ length: buffer.count }, (_, t) => text.slice(buffer.starts[t], buffer.ends[t]));
-      assert.deepEqual(got, normalizeHunkText(text).split(/\s+/).filter((t) => t !== ''), JSON.stringify(text));
+      assert.deepEqual(
+        got,
+        normalizeHunkText(text)
+          .split(/\s+/)
+          .filter((t) => t !== ''),
+        JSON.stringify(text),
+      );
     }
   });
 });

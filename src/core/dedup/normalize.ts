@@ -8,7 +8,10 @@
  */
 export function normalizeHunkText(text: string): string {
   // Only runs that are not already a single space are rewritten: most gaps in code are one space.
-  return text.replace(/\r\n/g, '\n').replace(/[^\S\n]{2,}|[^\S\n ]/g, ' ').replace(/ (?=\n|$)/g, '');
+  return text
+    .replace(/\r\n/g, '\n')
+    .replace(/[^\S\n]{2,}|[^\S\n ]/g, ' ')
+    .replace(/ (?=\n|$)/g, '');
 }
 
 /** True for exactly the code units JavaScript's `\s` matches. */
@@ -16,7 +19,14 @@ export function isWhitespaceCode(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
   if (c < 0xa0) return false;
   return (
-    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
-    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
   );
 }

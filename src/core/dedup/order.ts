@@ -1,7 +1,10 @@
 // "Earliest" for every duplicate rule: by the change's creation time, then change number, then key.
 // Sorting on these alone makes the result independent of the caller's input order.
+import { boilerplate } from '../rules/duplicates/boilerplate';
+import { nearDuplicate } from '../rules/duplicates/nearDuplicate';
+import { parametersProblem } from '../rules/parameters';
 import { UserError } from '../store/errors';
-import type { DedupCandidate, DedupParams } from './index';
+import type { DedupCandidate, DedupParams } from './types';
 
 /** Input indices, earliest first. Throws UserError for an unreadable timestamp or a repeated key. */
 export function earliestFirst(candidates: readonly DedupCandidate[]): Int32Array {
@@ -31,21 +34,19 @@ function parseCreated(c: DedupCandidate): number {
   const hasZone = /(?:Z|[+-]\d\d:?\d\d)$/i.test(text) || !/\d:\d\d/.test(text);
   const ms = Date.parse(hasZone ? text : `${text.replace(' ', 'T')}Z`);
   if (Number.isNaN(ms)) {
-    throw new UserError(`duplicate detection: example ${JSON.stringify(c.key)} has an unreadable created time ${JSON.stringify(c.created)}`);
+    throw new UserError(
+      `duplicate detection: example ${JSON.stringify(c.key)} has an unreadable created time ${JSON.stringify(c.created)}`,
+    );
   }
   return ms;
 }
 
-/** Throws UserError naming the first parameter that cannot work. */
+/**
+ * Throws UserError naming the first parameter that cannot work, by the bounds near_duplicate and
+ * boilerplate declare (the same ones a corpus.json is validated against): callers such as the
+ * benchmarks pass parameters that no config validated.
+ */
 export function checkParams(p: DedupParams): void {
-  const positiveInt = (name: keyof DedupParams): void => {
-    if (!Number.isInteger(p[name]) || p[name] < 1) throw new UserError(`duplicate detection: ${name} must be a positive integer, got ${p[name]}`);
-  };
-  for (const name of ['minhashPermutations', 'lshBands', 'lshRows', 'shingleTokens', 'boilerplateMinChanges'] as const) positiveInt(name);
-  if (!(p.nearDuplicateJaccard > 0 && p.nearDuplicateJaccard <= 1)) {
-    throw new UserError(`duplicate detection: nearDuplicateJaccard must be in (0, 1], got ${p.nearDuplicateJaccard}`);
-  }
-  if (p.lshBands * p.lshRows > p.minhashPermutations) {
-    throw new UserError(`duplicate detection: lshBands × lshRows (${p.lshBands} × ${p.lshRows}) exceeds minhashPermutations (${p.minhashPermutations})`);
-  }
+  const found = parametersProblem([nearDuplicate, boilerplate], p);
+  if (found) throw new UserError(`duplicate detection: ${found.parameter} ${found.problem}`);
 }

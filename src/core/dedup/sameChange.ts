@@ -1,5 +1,5 @@
 // Step 1, same_change: one change uploaded under two numbers shares its Change-Id (e.g. cherry-picks).
-import type { DedupCandidate } from './index';
+import type { DedupCandidate } from './types';
 
 /**
  * For every example of a non-earliest change among those sharing a Change-Id: the input indices of

@@ -116,7 +116,8 @@ export class ShingleSet {
 
   private sameTokens(mine: number, from: ShingleSet, theirs: number): boolean {
     // Walking two equal runs, shingle i+1 vs j+1 only adds the token pair (i+w, j+w).
-    const continues = from === this.verifiedFrom && mine === this.verifiedMine + 1 && theirs === this.verifiedTheirs + 1;
+    const continues =
+      from === this.verifiedFrom && mine === this.verifiedMine + 1 && theirs === this.verifiedTheirs + 1;
     const a = this.data;
     const b = from.data;
     for (let t = continues ? this.width - 1 : 0; t < this.width; t++) {

@@ -2,8 +2,8 @@
 // hunks cheaply) and LSH band keys (to find similar ones). Sketches computed ahead (by the build's
 // worker) are taken as they are. Otherwise a hunk whose fingerprint was already seen is almost surely
 // an exact duplicate, so its band keys are only computed if it turns out not to be.
-import { HunkSketcher, type HunkSketch } from './hunkSketch';
-import type { DedupParams } from './index';
+import { HunkSketcher } from './hunkSketch';
+import type { DedupParams, HunkSketch } from './types';
 
 export interface HunkText {
   before: string;
@@ -21,7 +21,11 @@ export class HunkSketches {
   private readonly sketcher: HunkSketcher;
 
   /** @param textOf the raw hunk of item 0 … count-1 */
-  constructor(params: DedupParams, count: number, private readonly textOf: (item: number) => HunkText) {
+  constructor(
+    params: DedupParams,
+    count: number,
+    private readonly textOf: (item: number) => HunkText,
+  ) {
     this.sketcher = new HunkSketcher(params);
     this.beforeFingerprint = new Float64Array(count);
     this.wholeFingerprint = new Float64Array(count);

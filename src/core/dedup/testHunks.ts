@@ -1,7 +1,7 @@
 // Test support for the dedup tests (not used by the build): deterministic hunks with known shingle
 // sets, candidates, and a reference Jaccard computed the obvious way with string sets.
 import { normalizeHunkText } from './normalize';
-import type { DedupCandidate, DedupParams } from './index';
+import type { DedupCandidate, DedupParams } from './types';
 
 export const DEFAULTS: DedupParams = {
   nearDuplicateJaccard: 0.85,
@@ -27,7 +27,23 @@ export function rng(seed: number): () => number {
 }
 
 let tokenCounter = 0;
-const WORDS = ['get', 'set', 'user', 'map', 'count', 'node', 'buf', 'ctx', 'req', 'item', 'path', 'err', 'data', 'parse', 'index'];
+const WORDS = [
+  'get',
+  'set',
+  'user',
+  'map',
+  'count',
+  'node',
+  'buf',
+  'ctx',
+  'req',
+  'item',
+  'path',
+  'err',
+  'data',
+  'parse',
+  'index',
+];
 
 /** `n` tokens that never occurred before in this process, so their shingles are new too. */
 export function freshTokens(n: number): string[] {
@@ -41,13 +57,18 @@ export function freshTokens(n: number): string[] {
 export function hunkOf(tokens: readonly string[]): { before: string; after: string } {
   const half = Math.max(1, Math.floor(tokens.length / 2));
   const lines = (ts: readonly string[]): string =>
-    Array.from({ length: Math.ceil(ts.length / 6) }, (_, l) => '    ' + ts.slice(6 * l, 6 * l + 6).join(' ')).join('\n');
+    Array.from({ length: Math.ceil(ts.length / 6) }, (_, l) => '    ' + ts.slice(6 * l, 6 * l + 6).join(' ')).join(
+      '\n',
+    );
   return { before: lines(tokens.slice(0, half)), after: lines(tokens.slice(half)) };
 }
 
 let keyCounter = 0;
 
-export function candidate(hunk: { before: string; after: string }, o: { changeNumber?: number; day?: number; changeId?: string | null; key?: string } = {}): DedupCandidate {
+export function candidate(
+  hunk: { before: string; after: string },
+  o: { changeNumber?: number; day?: number; changeId?: string | null; key?: string } = {},
+): DedupCandidate {
   const changeNumber = o.changeNumber ?? 1000 + keyCounter;
   const day = o.day ?? keyCounter;
   return {
@@ -61,7 +82,11 @@ export function candidate(hunk: { before: string; after: string }, o: { changeNu
 }
 
 /** Jaccard of the k-token shingle sets of normalised(before) + "\n" + normalised(after), via string sets. */
-export function referenceJaccard(a: { before: string; after: string }, b: { before: string; after: string }, k = 5): number {
+export function referenceJaccard(
+  a: { before: string; after: string },
+  b: { before: string; after: string },
+  k = 5,
+): number {
   const set = (h: { before: string; after: string }): Set<string> => {
     const t = `${normalizeHunkText(h.before)}\n${normalizeHunkText(h.after)}`.split(/\s+/).filter((x) => x !== '');
     const w = Math.min(k, t.length);
@@ -88,7 +113,10 @@ export function shuffled<T>(xs: readonly T[], seed: number): T[] {
 }
 
 /** Decisions keyed by example key instead of input index. */
-export function byKey(candidates: readonly DedupCandidate[], decisions: Map<number, { rule: string; keptKey?: string }>): Record<string, string> {
+export function byKey(
+  candidates: readonly DedupCandidate[],
+  decisions: Map<number, { rule: string; keptKey?: string }>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [i, d] of decisions) out[candidates[i].key] = d.keptKey ? `${d.rule} of ${d.keptKey}` : d.rule;
   return out;

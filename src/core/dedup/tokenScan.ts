@@ -15,7 +15,9 @@ const FOLD2_PRIME = 0x0100_0193;
 const TOKEN = 0;
 const SPACE = 1;
 const NEWLINE = 2;
-const ASCII_KIND = Uint8Array.from({ length: 0x80 }, (_, c) => (c === 0x0a ? NEWLINE : isWhitespaceCode(c) ? SPACE : TOKEN));
+const ASCII_KIND = Uint8Array.from({ length: 0x80 }, (_, c) =>
+  c === 0x0a ? NEWLINE : isWhitespaceCode(c) ? SPACE : TOKEN,
+);
 
 export class TokenBuffer {
   count = 0;

@@ -27,8 +27,16 @@ export const UNKNOWN_LICENSE = 'unknown';
  */
 export function sizeCategory(n: number): string {
   const steps: [number, string][] = [
-    [1e3, 'n<1K'], [1e4, '1K<n<10K'], [1e5, '10K<n<100K'], [1e6, '100K<n<1M'], [1e7, '1M<n<10M'], [1e8, '10M<n<100M'],
-    [1e9, '100M<n<1B'], [1e10, '1B<n<10B'], [1e11, '10B<n<100B'], [1e12, '100B<n<1T'],
+    [1e3, 'n<1K'],
+    [1e4, '1K<n<10K'],
+    [1e5, '10K<n<100K'],
+    [1e6, '100K<n<1M'],
+    [1e7, '1M<n<10M'],
+    [1e8, '10M<n<100M'],
+    [1e9, '100M<n<1B'],
+    [1e10, '1B<n<10B'],
+    [1e11, '10B<n<100B'],
+    [1e12, '100B<n<1T'],
   ];
   for (const [below, name] of steps) if (n < below) return name;
   return 'n>1T';
@@ -42,7 +50,10 @@ export function splitNames(windows: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   const taken = new Set<string>();
   for (const w of windows) {
-    const base = w.split('.').map((part) => part.replace(/[^A-Za-z0-9_]/g, '_') || '_').join('.');
+    const base = w
+      .split('.')
+      .map((part) => part.replace(/[^A-Za-z0-9_]/g, '_') || '_')
+      .join('.');
     let name = base;
     for (let i = 2; taken.has(name); i++) name = `${base}_${i}`;
     taken.add(name);
@@ -53,12 +64,24 @@ export function splitNames(windows: readonly string[]): Map<string, string> {
 
 const q = (s: string) => JSON.stringify(s);
 
-export function cardHeader(opts: { title: string; card: CardConfig | undefined; splits: readonly CardSplit[] }): string {
+export function cardHeader(opts: {
+  title: string;
+  card: CardConfig | undefined;
+  splits: readonly CardSplit[];
+}): string {
   const { card, splits } = opts;
   const total = splits.reduce((n, s) => n + s.examples, 0);
   const lines = ['---', `pretty_name: ${q(opts.title)}`, `license: ${q(card?.license ?? UNKNOWN_LICENSE)}`];
   if (card?.language?.length) lines.push('language:', ...card.language.map((l) => `- ${q(l)}`));
-  lines.push('size_categories:', `- ${q(sizeCategory(total))}`, 'task_categories:', `- ${q('text-generation')}`, 'tags:', `- ${q('code')}`, `- ${q('code-review')}`);
+  lines.push(
+    'size_categories:',
+    `- ${q(sizeCategory(total))}`,
+    'task_categories:',
+    `- ${q('text-generation')}`,
+    'tags:',
+    `- ${q('code')}`,
+    `- ${q('code-review')}`,
+  );
   // A split with no examples has no file the Hub could read a schema from, so it is left out.
   const listed = splits.filter((s) => s.examples > 0);
   if (listed.length) {

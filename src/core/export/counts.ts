@@ -48,18 +48,22 @@ export function decisionTotals(store: CorpusStore, buildId: number): Map<string,
     if (!t) out.set(org, (t = { remaining: { changes: 0, comments: 0, hunks: 0, examples: 0 }, removed: new Map() }));
     return t;
   };
-  store.each('SELECT org, unit, stage, rule, count(*) AS n FROM decisions WHERE build_id = ? GROUP BY org, unit, stage, rule', [buildId], (r) => {
-    const t = of(String(r.org));
-    const unit = String(r.unit);
-    const n = Number(r.n);
-    if (unit === 'examples') t.remaining.hunks += n;
-    if (r.rule === 'kept') {
-      if (unit === 'changes' || unit === 'comments' || unit === 'examples') t.remaining[unit] += n;
-    } else {
-      const key = `${r.stage}\0${r.rule}`;
-      t.removed.set(key, (t.removed.get(key) ?? 0) + n);
-    }
-  });
+  store.each(
+    'SELECT org, unit, stage, rule, count(*) AS n FROM decisions WHERE build_id = ? GROUP BY org, unit, stage, rule',
+    [buildId],
+    (r) => {
+      const t = of(String(r.org));
+      const unit = String(r.unit);
+      const n = Number(r.n);
+      if (unit === 'examples') t.remaining.hunks += n;
+      if (r.rule === 'kept') {
+        if (unit === 'changes' || unit === 'comments' || unit === 'examples') t.remaining[unit] += n;
+      } else {
+        const key = `${r.stage}\0${r.rule}`;
+        t.removed.set(key, (t.removed.get(key) ?? 0) + n);
+      }
+    },
+  );
   return out;
 }
 
@@ -74,7 +78,15 @@ export function countRows(funnel: DatasetFunnel, totals: ReadonlyMap<string, Dec
     const t = totals.get(org);
     const byUnit = new Map<UnitKind, CountRow[]>();
     const orgRows = report.funnel.map((r: FunnelRow): CountRow => {
-      const row: CountRow = { org, stage: r.stage, rule: r.rule, unit: r.unit, input: 0, removed: r.removed, remaining: 0 };
+      const row: CountRow = {
+        org,
+        stage: r.stage,
+        rule: r.rule,
+        unit: r.unit,
+        input: 0,
+        removed: r.removed,
+        remaining: 0,
+      };
       byUnit.set(r.unit, [...(byUnit.get(r.unit) ?? []), row]);
       return row;
     });
@@ -102,6 +114,7 @@ export const COUNTS_HEADER = ['org', 'stage', 'rule', 'unit', 'input', 'removed'
 
 export function countsCsv(rows: readonly CountRow[]): string {
   const lines = [COUNTS_HEADER.join(',')];
-  for (const r of rows) lines.push([r.org, r.stage, r.rule, r.unit, r.input, r.removed, r.remaining].map(csvField).join(','));
+  for (const r of rows)
+    lines.push([r.org, r.stage, r.rule, r.unit, r.input, r.removed, r.remaining].map(csvField).join(','));
   return lines.join('\n') + '\n';
 }

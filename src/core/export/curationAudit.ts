@@ -30,8 +30,13 @@ export function curationAudit(store: CorpusStore, buildId: number): { text: stri
     [buildId],
     (r) => {
       const line: AuditLine = {
-        unit: String(r.unit), key: String(r.unit_key), org: String(r.org), window: r.window === null ? null : String(r.window),
-        stage: String(r.stage), rule: String(r.rule), evidence: null,
+        unit: String(r.unit),
+        key: String(r.unit_key),
+        org: String(r.org),
+        window: r.window === null ? null : String(r.window),
+        stage: String(r.stage),
+        rule: String(r.rule),
+        evidence: null,
       };
       if (r.evidence !== null) {
         try {

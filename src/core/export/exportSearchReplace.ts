@@ -4,12 +4,20 @@
 import path from 'node:path';
 import { saveAtomically, saveStreamAtomically } from '../store/atomicSave';
 import type { CorpusStore } from '../store/corpusStore';
+import { diffContentById } from '../store/diffText';
 import { requireBuild } from '../inspect/groups';
+import { requireRecordedExamples } from '../versions/recordedBuild';
 import { parseDiffInfo, type ParsedDiff } from '../corpusBuild/diffInfo';
 import type { SearchReplaceConfig } from '../config/types';
 import { exportedExamples, writeFunnel, type ExportedExample } from './exportJsonl';
 import { visibleEscapes } from '../text/visibleEscapes';
-import { SEARCH_REPLACE_REASONS, exampleSearchReplace, renderBlocks, type SearchReplaceOutcome, type SearchReplaceReason } from './searchReplace/exampleBlocks';
+import {
+  SEARCH_REPLACE_REASONS,
+  exampleSearchReplace,
+  renderBlocks,
+  type SearchReplaceOutcome,
+  type SearchReplaceReason,
+} from './searchReplace/exampleBlocks';
 
 export const SEARCH_REPLACE_REPORT = 'search-replace-report.json';
 
@@ -35,33 +43,71 @@ export interface SearchReplaceReport {
  * Every kept example's stored diff id (patch set N → N + 1 of its file; null: none), in export order.
  * The contents are read by id apart: sorting rows that carry whole diffs made SQLite spill them.
  */
-function eachKeptDiff(store: CorpusStore, buildId: number, onRow: (key: string, starts: { beforeStart: number; afterStart: number }, diffId: number | null) => void): void {
+function eachKeptDiff(
+  store: CorpusStore,
+  buildId: number,
+  onRow: (key: string, starts: { beforeStart: number; afterStart: number }, diffId: number | null) => void,
+): void {
   store.each(
     `SELECT e.example_key, e.before_start, e.after_start, d.id AS diff_id FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
      LEFT JOIN diffs d ON d.change_id = e.change_id AND d.path = e.path AND d.ps_base = e.ps_before
      WHERE e.build_id = ? AND e.rule IS NULL ORDER BY h.org, c.created, c.number, e.path, e.before_start`,
     [buildId],
-    (r) => onRow(String(r.example_key), { beforeStart: Number(r.before_start), afterStart: Number(r.after_start) }, r.diff_id === null ? null : Number(r.diff_id)),
+    (r) =>
+      onRow(
+        String(r.example_key),
+        { beforeStart: Number(r.before_start), afterStart: Number(r.after_start) },
+        r.diff_id === null ? null : Number(r.diff_id),
+      ),
   );
 }
 
 /** The JSONL record of an exported example. */
 export function searchReplaceRecord(e: ExportedExample, sr: Extract<SearchReplaceOutcome, { ok: true }>) {
   return {
-    id: e.id, org: e.org, project: e.project, change: e.change, created: e.created, window: e.window, half: e.half,
-    path: e.path, language: e.language, psBefore: e.psBefore, psAfter: e.psAfter,
-    base_sha256: sr.base_sha256, target_sha256: sr.target_sha256, after_sha256: sr.after_sha256, edits_outside_hunk: sr.edits_outside_hunk,
-    blocks: sr.blocks, rendered: renderBlocks(e.path, sr.blocks), base: sr.base,
-    rebaseEditedLines: e.rebaseEditedLines, comments: e.comments, flags: e.flags,
+    id: e.id,
+    org: e.org,
+    project: e.project,
+    change: e.change,
+    created: e.created,
+    window: e.window,
+    half: e.half,
+    path: e.path,
+    language: e.language,
+    psBefore: e.psBefore,
+    psAfter: e.psAfter,
+    base_sha256: sr.base_sha256,
+    target_sha256: sr.target_sha256,
+    after_sha256: sr.after_sha256,
+    edits_outside_hunk: sr.edits_outside_hunk,
+    blocks: sr.blocks,
+    rendered: renderBlocks(e.path, sr.blocks),
+    base: sr.base,
+    rebaseEditedLines: e.rebaseEditedLines,
+    comments: e.comments,
+    flags: e.flags,
   };
 }
 
 /** Writes `out` (JSONL), search-replace-report.json and dataset-funnel.json beside it, each atomically. */
-export function exportSearchReplace(store: CorpusStore, out: string, params: SearchReplaceConfig): { report: SearchReplaceReport; reportFile: string; funnelFile: string } {
-  const buildId = requireBuild(store);
+export function exportSearchReplace(
+  store: CorpusStore,
+  out: string,
+  params: SearchReplaceConfig,
+  build?: number,
+): { report: SearchReplaceReport; reportFile: string; funnelFile: string } {
+  const buildId = build === undefined ? requireBuild(store) : requireRecordedExamples(store, build);
   const examples = new Map(exportedExamples(store, buildId).map((e) => [e.id, e]));
   const counts = Object.fromEntries(SEARCH_REPLACE_REASONS.map((r) => [r, 0])) as Record<SearchReplaceReason, number>;
-  const report: SearchReplaceReport = { build: buildId, mergeGapLines: params.mergeGapLines, examples: examples.size, exported: 0, ...counts, whole_file_targets: 0, not_exported: [] };
+  const report: SearchReplaceReport = {
+    build: buildId,
+    mergeGapLines: params.mergeGapLines,
+    examples: examples.size,
+    exported: 0,
+    ...counts,
+    whole_file_targets: 0,
+    not_exported: [],
+  };
   // Lines go to the file as they are made, a few MB at a time: at 100k examples the JSONL is 600 MB.
   saveStreamAtomically(out, (put) => {
     let pending: string[] = [];
@@ -79,17 +125,22 @@ export function exportSearchReplace(store: CorpusStore, out: string, params: Sea
       let diff: ParsedDiff | string | null = null;
       if (diffId !== null) {
         if (cached?.id !== diffId) {
-          const content = store.scalar('SELECT content FROM diffs WHERE id = ?', [diffId]);
+          const content = diffContentById(store, diffId);
           if (content === null || content === undefined) cached = { id: diffId, diff: null };
-          else try {
-            cached = { id: diffId, diff: parseDiffInfo(String(content)) };
-          } catch {
-            cached = { id: diffId, diff: String(content) }; // exampleSearchReplace reports why it does not parse
-          }
+          else
+            try {
+              cached = { id: diffId, diff: parseDiffInfo(String(content)) };
+            } catch {
+              cached = { id: diffId, diff: String(content) }; // exampleSearchReplace reports why it does not parse
+            }
         }
         diff = cached.diff;
       }
-      const sr = exampleSearchReplace(diff, { ...starts, beforeText: e.before, afterText: e.after }, params.mergeGapLines);
+      const sr = exampleSearchReplace(
+        diff,
+        { ...starts, beforeText: e.before, afterText: e.after },
+        params.mergeGapLines,
+      );
       if (!sr.ok) {
         report[sr.reason]++;
         report.not_exported.push({ id: key, reason: sr.reason, detail: sr.detail });
@@ -113,23 +164,39 @@ export function exportSearchReplace(store: CorpusStore, out: string, params: Sea
 
 /** The counts line the CLI and the palette show. */
 export function searchReplaceSummary(r: SearchReplaceReport): string {
-  return `${r.exported} of ${r.examples} examples exported; not exported: sr_not_unique ${r.sr_not_unique}, sr_overlap ${r.sr_overlap}, sr_mismatch ${r.sr_mismatch}`
-    + (r.sr_no_diff ? `, sr_no_diff ${r.sr_no_diff}` : '');
+  return (
+    `${r.exported} of ${r.examples} examples exported; not exported: sr_not_unique ${r.sr_not_unique}, sr_overlap ${r.sr_overlap}, sr_mismatch ${r.sr_mismatch}` +
+    (r.sr_no_diff ? `, sr_no_diff ${r.sr_no_diff}` : '')
+  );
 }
 
 /** One example of the current build (kept or not) as Search/Replace, for the inspector; undefined when it has no such id. */
 export function exampleSearchReplaceById(store: CorpusStore, exampleId: number, params: SearchReplaceConfig) {
   const e = store.get<Record<string, string | number | null>>(
-    `SELECT e.example_key, e.path, e.ps_before, e.ps_after, e.before_start, e.after_start, e.before_text, e.after_text, e.rule, d.content
+    `SELECT e.example_key, e.path, e.ps_before, e.ps_after, e.before_start, e.after_start, e.before_text, e.after_text, e.rule, d.id AS diff_id
      FROM examples e LEFT JOIN diffs d ON d.change_id = e.change_id AND d.path = e.path AND d.ps_base = e.ps_before WHERE e.id = ?`,
-    [exampleId]);
+    [exampleId],
+  );
   if (!e) return undefined;
-  const outcome = exampleSearchReplace(e.content === null ? null : String(e.content), {
-    beforeStart: Number(e.before_start), afterStart: Number(e.after_start), beforeText: String(e.before_text), afterText: String(e.after_text),
-  }, params.mergeGapLines);
+  const content = e.diff_id === null ? null : diffContentById(store, Number(e.diff_id));
+  const outcome = exampleSearchReplace(
+    content,
+    {
+      beforeStart: Number(e.before_start),
+      afterStart: Number(e.after_start),
+      beforeText: String(e.before_text),
+      afterText: String(e.after_text),
+    },
+    params.mergeGapLines,
+  );
   return {
-    key: String(e.example_key), path: String(e.path), psBefore: Number(e.ps_before), psAfter: Number(e.ps_after),
-    rule: e.rule === null ? null : String(e.rule), mergeGapLines: params.mergeGapLines, outcome,
+    key: String(e.example_key),
+    path: String(e.path),
+    psBefore: Number(e.ps_before),
+    psAfter: Number(e.ps_after),
+    rule: e.rule === null ? null : String(e.rule),
+    mergeGapLines: params.mergeGapLines,
+    outcome,
   };
 }
 
@@ -143,7 +210,8 @@ export function searchReplaceDocument(x: NonNullable<ReturnType<typeof exampleSe
     `Search/Replace of example ${visibleEscapes(x.key)}`,
     `patch set ${x.psBefore} → ${x.psAfter} of ${visibleEscapes(x.path)}; mergeGapLines ${x.mergeGapLines}`,
     x.rule === null ? 'kept in this build' : `removed by ${x.rule} in this build: the export writes kept examples only`,
-    o.ok ? `verified: every SEARCH occurs once in patch set ${x.psBefore}'s file, no two overlap, and the result's SHA-256 is the target's`
+    o.ok
+      ? `verified: every SEARCH occurs once in patch set ${x.psBefore}'s file, no two overlap, and the result's SHA-256 is the target's`
       : `not exported: ${o.reason} (${o.detail})`,
   ];
   if ('blocks' in o) {
@@ -151,7 +219,8 @@ export function searchReplaceDocument(x: NonNullable<ReturnType<typeof exampleSe
       `base_sha256   ${o.base_sha256}`,
       `target_sha256 ${o.target_sha256}`,
       `after_sha256  ${o.after_sha256}`,
-      o.edits_outside_hunk === 0 ? `the target is patch set ${x.psAfter}'s whole file`
+      o.edits_outside_hunk === 0
+        ? `the target is patch set ${x.psAfter}'s whole file`
         : `${o.edits_outside_hunk} edit(s) of the file lie outside this example's hunk: the target is patch set ${x.psBefore}'s file with this hunk's edits only`,
       '',
       renderBlocks(x.path, o.blocks),

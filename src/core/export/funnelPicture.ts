@@ -16,12 +16,17 @@ import type { UnitKind } from '../rules/types';
 import type { CountRow } from './counts';
 
 /** The one way counts are written in the report's table and in the picture. */
-export const formatCount = (v: number | null | undefined): string => (v === null || v === undefined ? 'not counted' : v.toLocaleString('en-US'));
+export const formatCount = (v: number | null | undefined): string =>
+  v === null || v === undefined ? 'not counted' : v.toLocaleString('en-US');
 
 export type SvgTag = 'svg' | 'g' | 'rect' | 'text' | 'line' | 'polygon' | 'title';
 
 /** Where clicking a row goes in the tree; window undefined: the first window holding that rule. */
-export interface RevealTarget { org: string; rule: string; window?: string | null }
+export interface RevealTarget {
+  org: string;
+  rule: string;
+  window?: string | null;
+}
 
 export interface SvgNode {
   tag: SvgTag;
@@ -32,7 +37,11 @@ export interface SvgNode {
   reveal?: RevealTarget;
 }
 
-export interface PictureWindow { window: string; examples: number | null; sealed: boolean }
+export interface PictureWindow {
+  window: string;
+  examples: number | null;
+  sealed: boolean;
+}
 
 export interface OrgPicture {
   org: string;
@@ -47,19 +56,28 @@ export function funnelPictureData(funnel: DatasetFunnel, rows: readonly CountRow
   return Object.entries(funnel.organizations).map(([org, o]) => ({
     org,
     rows: rows.filter((r) => r.org === org),
-    windows: Object.entries(o.windows).map(([window, w]) => ({ window, examples: w.examples, sealed: w.sealed === true })),
+    windows: Object.entries(o.windows).map(([window, w]) => ({
+      window,
+      examples: w.examples,
+      sealed: w.sealed === true,
+    })),
     outsideWindows: o.counters.outside_windows ?? null,
   }));
 }
 
 /** A row's hover text: "stage · rule: remaining (removed)", each number as the table writes it. */
-export function stageTitle(org: string, r: Pick<CountRow, 'stage' | 'rule' | 'unit' | 'input' | 'removed' | 'remaining'>): string {
+export function stageTitle(
+  org: string,
+  r: Pick<CountRow, 'stage' | 'rule' | 'unit' | 'input' | 'removed' | 'remaining'>,
+): string {
   const removed = r.removed === null ? 'removed: not counted' : `${formatCount(r.removed)} removed`;
   return `${org}: ${r.stage} · ${r.rule}: ${formatCount(r.remaining)} ${r.unit} remaining (${removed}) of ${formatCount(r.input)}`;
 }
 
 export function windowTitle(org: string, w: PictureWindow): string {
-  return w.sealed ? `${org}: windows · ${w.window}: sealed (not built)` : `${org}: windows · ${w.window}: ${formatCount(w.examples)} examples kept`;
+  return w.sealed
+    ? `${org}: windows · ${w.window}: sealed (not built)`
+    : `${org}: windows · ${w.window}: ${formatCount(w.examples)} examples kept`;
 }
 
 const OUTSIDE = 'outside windows';
@@ -98,7 +116,12 @@ function lines(orgs: readonly OrgPicture[]): Line[] {
   for (const r of rules) {
     if (r.unit !== unit) {
       // hunks → examples: a hunk no hunk rule removed is an example, so the flow carries on.
-      out.push({ kind: 'unit', unit: r.unit, carries: unit === 'hunks' && r.unit === 'examples', first: unit === undefined });
+      out.push({
+        kind: 'unit',
+        unit: r.unit,
+        carries: unit === 'hunks' && r.unit === 'examples',
+        first: unit === undefined,
+      });
       unit = r.unit;
     }
     out.push({ kind: 'rule', stage: r.stage, rule: r.rule, unit: r.unit, firstOfStage: r.stage !== stage });
@@ -112,8 +135,15 @@ function lines(orgs: readonly OrgPicture[]): Line[] {
 
 const lineHeight = (l: Line) => (l.kind === 'unit' || l.kind === 'windows' ? HEAD_H : ROW_H);
 const round = (n: number) => Math.round(n * 10) / 10;
-const text = (x: number, y: number, s: string, cls: string, extra: Record<string, string | number> = {}): SvgNode => ({ tag: 'text', attrs: { x, y, class: cls, ...extra }, text: s });
-const rect = (x: number, y: number, w: number, h: number, cls: string): SvgNode => ({ tag: 'rect', attrs: { x: round(x), y, width: round(w), height: h, class: cls } });
+const text = (x: number, y: number, s: string, cls: string, extra: Record<string, string | number> = {}): SvgNode => ({
+  tag: 'text',
+  attrs: { x, y, class: cls, ...extra },
+  text: s,
+});
+const rect = (x: number, y: number, w: number, h: number, cls: string): SvgNode => ({
+  tag: 'rect',
+  attrs: { x: round(x), y, width: round(w), height: h, class: cls },
+});
 const title = (s: string): SvgNode => ({ tag: 'title', text: s });
 /** Names from a host or a config can be long: cut for the drawing, whole in the hover. */
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -127,17 +157,29 @@ export function layoutFunnelPicture(corpus: string, orgs: readonly OrgPicture[])
     { tag: 'title', text: `Funnel: ${corpus}` },
     rect(0, 0, width, height, 'fp-background'),
     text(PAD, 16, cut(`Funnel: ${corpus}`, 80), 'fp-heading'),
-    text(PAD, 36, 'stage', 'fp-muted'), text(RULE_X, 36, 'rule', 'fp-muted'),
+    text(PAD, 36, 'stage', 'fp-muted'),
+    text(RULE_X, 36, 'rule', 'fp-muted'),
   ];
-  orgs.forEach((o, i) => children.push({ tag: 'g', children: [title(o.org), text(LABEL_W + i * COL_W, 36, cut(o.org, 32), 'fp-org')] }));
+  orgs.forEach((o, i) =>
+    children.push({ tag: 'g', children: [title(o.org), text(LABEL_W + i * COL_W, 36, cut(o.org, 32), 'fp-org')] }),
+  );
 
   let y = TOP;
   for (const l of ls) {
     const h = lineHeight(l);
     if (l.kind === 'unit' || l.kind === 'windows') {
       if (!(l.kind === 'unit' && (l.first || l.carries))) {
-        children.push({ tag: 'line', attrs: { x1: PAD, x2: width - PAD, y1: y + 1, y2: y + 1, class: 'fp-unit-break' },
-          children: [title(l.kind === 'unit' ? `The unit changes here: counts above and below are of different things (${l.unit} from here)` : 'The kept examples, by window')] });
+        children.push({
+          tag: 'line',
+          attrs: { x1: PAD, x2: width - PAD, y1: y + 1, y2: y + 1, class: 'fp-unit-break' },
+          children: [
+            title(
+              l.kind === 'unit'
+                ? `The unit changes here: counts above and below are of different things (${l.unit} from here)`
+                : 'The kept examples, by window',
+            ),
+          ],
+        });
       }
       const caption = l.kind === 'unit' ? `${l.unit} · ${UNIT_CAPTION[l.unit]}` : 'windows · the examples kept';
       children.push(text(PAD, y + 14, caption, 'fp-unit'));
@@ -150,7 +192,18 @@ export function layoutFunnelPicture(corpus: string, orgs: readonly OrgPicture[])
     y += h;
   }
   orgs.forEach((o, i) => children.push(orgColumn(o, LABEL_W + i * COL_W, ls)));
-  return { tag: 'svg', attrs: { width, height, viewBox: `0 0 ${width} ${height}`, class: 'funnel-picture', role: 'img', 'aria-label': `Funnel picture: ${corpus}` }, children };
+  return {
+    tag: 'svg',
+    attrs: {
+      width,
+      height,
+      viewBox: `0 0 ${width} ${height}`,
+      class: 'funnel-picture',
+      role: 'img',
+      'aria-label': `Funnel picture: ${corpus}`,
+    },
+    children,
+  };
 }
 
 function orgColumn(o: OrgPicture, x0: number, ls: readonly Line[]): SvgNode {
@@ -159,7 +212,8 @@ function orgColumn(o: OrgPicture, x0: number, ls: readonly Line[]): SvgNode {
   const scaleOf = (unit: UnitKind) => (unit === 'examples' ? 'hunks' : unit);
   const scale = new Map<UnitKind, number>();
   for (const r of o.rows) scale.set(scaleOf(r.unit), Math.max(scale.get(scaleOf(r.unit)) ?? 0, r.input));
-  const w = (v: number, unit: UnitKind) => (v <= 0 ? 0 : Math.max(1, (v / Math.max(1, scale.get(scaleOf(unit)) ?? 1)) * BAR_MAX));
+  const w = (v: number, unit: UnitKind) =>
+    v <= 0 ? 0 : Math.max(1, (v / Math.max(1, scale.get(scaleOf(unit)) ?? 1)) * BAR_MAX);
   const kept = o.rows.filter((r) => r.unit === 'examples').at(-1)?.remaining ?? 0;
   const children: SvgNode[] = [];
   /** The solid width and bottom edge of the last bar drawn, for the flow to the next one. */
@@ -183,34 +237,59 @@ function orgColumn(o: OrgPicture, x0: number, ls: readonly Line[]): SvgNode {
         const solid = w(r.remaining, r.unit);
         const total = r.removed === null ? solid : w(r.input, r.unit);
         if (last) children.push(flow(x0, last, total, top));
-        const bar: SvgNode[] = [title(stageTitle(o.org, r)), rect(x0, y, COL_W - 4, ROW_H, 'fp-hit'), rect(x0, top, solid, BAR_H, 'fp-remaining')];
+        const bar: SvgNode[] = [
+          title(stageTitle(o.org, r)),
+          rect(x0, y, COL_W - 4, ROW_H, 'fp-hit'),
+          rect(x0, top, solid, BAR_H, 'fp-remaining'),
+        ];
         let after = x0 + total + 4;
         if (r.removed === null) {
-          bar.push(rect(x0 + solid + 2, top, 62, BAR_H, 'fp-not-counted'), text(x0 + solid + 5, top + 8.5, 'not counted', 'fp-small'));
+          bar.push(
+            rect(x0 + solid + 2, top, 62, BAR_H, 'fp-not-counted'),
+            text(x0 + solid + 5, top + 8.5, 'not counted', 'fp-small'),
+          );
           after = x0 + solid + 68;
         } else if (r.removed > 0) {
           bar.push(rect(x0 + solid, top, total - solid, BAR_H, 'fp-removed'));
         }
         bar.push(text(after, top + 9, formatCount(r.remaining), 'fp-value'));
-        children.push({ tag: 'g', attrs: { class: 'fp-stage-row', 'data-org': o.org, 'data-stage': r.stage, 'data-rule': r.rule }, reveal: { org: o.org, rule: r.rule }, children: bar });
+        children.push({
+          tag: 'g',
+          attrs: { class: 'fp-stage-row', 'data-org': o.org, 'data-stage': r.stage, 'data-rule': r.rule },
+          reveal: { org: o.org, rule: r.rule },
+          children: bar,
+        });
         last = { width: solid, bottom: top + BAR_H };
       }
     } else {
       // The windows share the examples kept: each starts where the one before ended, so together they span the last bar.
-      const win = l.window === OUTSIDE
-        ? { window: OUTSIDE, examples: o.outsideWindows, sealed: false }
-        : o.windows.find((x) => x.window === l.window);
+      const win =
+        l.window === OUTSIDE
+          ? { window: OUTSIDE, examples: o.outsideWindows, sealed: false }
+          : o.windows.find((x) => x.window === l.window);
       if (win) {
         const node: SvgNode[] = [title(windowTitle(o.org, win)), rect(x0, y, COL_W - 4, ROW_H, 'fp-hit')];
         if (win.sealed) {
-          node.push(rect(x0 + windowX, top, 44, BAR_H, 'fp-sealed'), text(x0 + windowX + 4, top + 8.5, 'sealed', 'fp-small'));
+          node.push(
+            rect(x0 + windowX, top, 44, BAR_H, 'fp-sealed'),
+            text(x0 + windowX + 4, top + 8.5, 'sealed', 'fp-small'),
+          );
         } else {
           const width = w(win.examples ?? 0, 'examples');
-          node.push(rect(x0 + windowX, top, width, BAR_H, 'fp-window'), text(x0 + windowX + width + 4, top + 9, formatCount(win.examples), 'fp-value'));
+          node.push(
+            rect(x0 + windowX, top, width, BAR_H, 'fp-window'),
+            text(x0 + windowX + width + 4, top + 9, formatCount(win.examples), 'fp-value'),
+          );
           windowX += width;
         }
-        children.push({ tag: 'g', attrs: { class: 'fp-stage-row', 'data-org': o.org, 'data-stage': 'windows', 'data-window': win.window },
-          reveal: win.sealed ? undefined : { org: o.org, rule: 'kept', window: win.window === OUTSIDE ? null : win.window }, children: node });
+        children.push({
+          tag: 'g',
+          attrs: { class: 'fp-stage-row', 'data-org': o.org, 'data-stage': 'windows', 'data-window': win.window },
+          reveal: win.sealed
+            ? undefined
+            : { org: o.org, rule: 'kept', window: win.window === OUTSIDE ? null : win.window },
+          children: node,
+        });
       }
     }
     y += lineHeight(l);
@@ -220,6 +299,13 @@ function orgColumn(o: OrgPicture, x0: number, ls: readonly Line[]): SvgNode {
 
 /** The units passing from one bar to the next: a band from the left bar's solid part to the next bar's whole width. */
 function flow(x0: number, from: { width: number; bottom: number }, toWidth: number, toTop: number): SvgNode {
-  const pts = [[x0, from.bottom], [x0 + from.width, from.bottom], [x0 + toWidth, toTop], [x0, toTop]].map(([a, b]) => `${round(a)},${round(b)}`).join(' ');
+  const pts = [
+    [x0, from.bottom],
+    [x0 + from.width, from.bottom],
+    [x0 + toWidth, toTop],
+    [x0, toTop],
+  ]
+    .map(([a, b]) => `${round(a)},${round(b)}`)
+    .join(' ');
   return { tag: 'polygon', attrs: { points: pts, class: 'fp-flow' } };
 }

@@ -9,7 +9,11 @@ describe('card Markdown', () => {
     for (const text of ['plain', '`tick`', 'a``b', '```', ' spaced ', '<b>x</b> [l](https://e.example)']) {
       const html = render(`x ${mdCode(text)} y`);
       const code = /<code>([\s\S]*?)<\/code>/.exec(html)?.[1];
-      const decoded = code?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      const decoded = code
+        ?.replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
       assert.equal(decoded, text, `${JSON.stringify(text)} → ${html}`);
     }
   });
@@ -23,6 +27,10 @@ describe('card Markdown', () => {
     const text = '**not bold** [no](https://e.example) www.e.example a@e.example <i>x</i> _u_';
     const html = render(mdText(text));
     assert.doesNotMatch(html, /<strong>|<a |<i>|<em>/);
-    assert.equal(html, `<p>${text.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>\n`, 'every character shows as written');
+    assert.equal(
+      html,
+      `<p>${text.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>\n`,
+      'every character shows as written',
+    );
   });
 });

@@ -68,28 +68,54 @@ export function detectFlags(input: FlagInput, known?: { target: string; holding:
   for (const c of input.comments) {
     if (!opensSuggestionFence(c.message)) {
       for (const m of c.message.matchAll(LOOSE_FENCE)) {
-        flags.push({ reason: 'suggestion_fence_variant', commentId: c.id, commentSpan: span(m), afterLines: targetLines, detail: m[0].trim() });
+        flags.push({
+          reason: 'suggestion_fence_variant',
+          commentId: c.id,
+          commentSpan: span(m),
+          afterLines: targetLines,
+          detail: m[0].trim(),
+        });
         break;
       }
     }
     for (const block of fencedBlocks(c.message)) {
       const body = normaliseLines(block.body);
       if (body.length > 0 && body === normalisedAfter) {
-        flags.push({ reason: 'fenced_after_side', commentId: c.id, commentSpan: { start: block.start, end: block.end }, afterLines: targetLines, detail: 'a fenced block equals the after side' });
+        flags.push({
+          reason: 'fenced_after_side',
+          commentId: c.id,
+          commentSpan: { start: block.start, end: block.end },
+          afterLines: targetLines,
+          detail: 'a fenced block equals the after side',
+        });
         break;
       }
     }
     if (c.message.trim() !== 'Fix applied.' && FIX_APPLIED_LOOSE.test(c.message)) {
-      flags.push({ reason: 'fix_applied_variant', commentId: c.id, commentSpan: { start: 0, end: c.message.length }, detail: c.message.trim() });
+      flags.push({
+        reason: 'fix_applied_variant',
+        commentId: c.id,
+        commentSpan: { start: 0, end: c.message.length },
+        detail: c.message.trim(),
+      });
     }
   }
-  const holding = known?.holding ?? commentsHoldingTarget(input.before, input.after, input.comments.map((c) => c.message), normalisedAfter);
+  const holding =
+    known?.holding ??
+    commentsHoldingTarget(
+      input.before,
+      input.after,
+      input.comments.map((c) => c.message),
+      normalisedAfter,
+    );
   if (holding.length > 0) {
     const c = input.comments[holding[0]];
     const first = normalisedAfter.split('\n')[0];
     const at = c.message.indexOf(first);
     flags.push({
-      reason: 'target_in_comment', commentId: c.id, afterLines: targetLines,
+      reason: 'target_in_comment',
+      commentId: c.id,
+      afterLines: targetLines,
       commentSpan: at >= 0 ? { start: at, end: at + first.length } : { start: 0, end: c.message.length },
       detail: `the comment holds the after side (${normalisedAfter.length} characters)`,
     });

@@ -35,18 +35,46 @@ export function storeDetectedFlags(store: CorpusStore, examples: readonly Exampl
 
 /** An example's flags with commentId the comment's row id (the facts index the hunk's comments). */
 function flagsOfExample(e: ExampleRec): DetectedFlag[] {
-  const found = e.facts?.flags
-    ?? detectFlags({ before: e.beforeText, after: e.afterText, comments: e.comments.map((c, id) => ({ id, message: c.unit.message })) });
+  const found =
+    e.facts?.flags ??
+    detectFlags({
+      before: e.beforeText,
+      after: e.afterText,
+      comments: e.comments.map((c, id) => ({ id, message: c.unit.message })),
+    });
   return found.map((f) => ({ ...f, commentId: e.comments[f.commentId].id }));
 }
 
 export function flagsOf(store: CorpusStore, exampleKey: string): StoredFlag[] {
-  return store.all<{ id: number; example_key: string; detail: string; status: StoredFlag['status']; rater: string | null; decided_at: string | null }>(
-    'SELECT id, example_key, detail, status, rater, decided_at FROM flags WHERE example_key = ? ORDER BY reason', [exampleKey],
-  ).map((r) => ({ ...(JSON.parse(r.detail) as DetectedFlag), id: r.id, exampleKey: r.example_key, status: r.status, rater: r.rater, decidedAt: r.decided_at }));
+  return store
+    .all<{
+      id: number;
+      example_key: string;
+      detail: string;
+      status: StoredFlag['status'];
+      rater: string | null;
+      decided_at: string | null;
+    }>('SELECT id, example_key, detail, status, rater, decided_at FROM flags WHERE example_key = ? ORDER BY reason', [
+      exampleKey,
+    ])
+    .map((r) => ({
+      ...(JSON.parse(r.detail) as DetectedFlag),
+      id: r.id,
+      exampleKey: r.example_key,
+      status: r.status,
+      rater: r.rater,
+      decidedAt: r.decided_at,
+    }));
 }
 
-export function decideFlag(store: CorpusStore, flagId: number, status: 'confirmed' | 'dismissed', rater: string, now = new Date().toISOString()): void {
-  if (!store.get('SELECT 1 AS x FROM flags WHERE id = ?', [flagId])) throw new UserError(`no flag ${flagId} in this corpus`);
+export function decideFlag(
+  store: CorpusStore,
+  flagId: number,
+  status: 'confirmed' | 'dismissed',
+  rater: string,
+  now = new Date().toISOString(),
+): void {
+  if (!store.get('SELECT 1 AS x FROM flags WHERE id = ?', [flagId]))
+    throw new UserError(`no flag ${flagId} in this corpus`);
   store.run('UPDATE flags SET status = ?, rater = ?, decided_at = ? WHERE id = ?', [status, rater, now, flagId]);
 }

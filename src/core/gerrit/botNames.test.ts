@@ -5,7 +5,7 @@ describe('bot-name patterns', () => {
   const defaults = new BotNameMatcher(DEFAULT_BOT_NAME_PATTERNS);
   const byName = (name: string) => defaults.match({ _account_id: 1, name }).pattern;
 
-  it('match the seed\'s suffix, prefix and named services, and OpenDev\'s Zuul, in any case', () => {
+  it("match the seed's suffix, prefix and named services, and OpenDev's Zuul, in any case", () => {
     const cases: [string, string][] = [
       ['Qt CI Bot', '(^|[-_ .])bot$'],
       ['jenkins-bot', '(^|[-_ .])bot$'],
@@ -27,18 +27,40 @@ describe('bot-name patterns', () => {
   });
 
   it('do not match names that merely contain "bot" or a service\'s name', () => {
-    for (const name of ['Abbott', 'Ann Abbott', 'Talbot', 'Robot', 'robotics', 'Botond Kovács', 'Bottomley', 'Cabot Lodge', 'abbot',
-      'Zuul Gate', 'zuulbot', 'renovated', 'Bob Renovate', 'Sabotage', 'Jane Doe']) {
+    for (const name of [
+      'Abbott',
+      'Ann Abbott',
+      'Talbot',
+      'Robot',
+      'robotics',
+      'Botond Kovács',
+      'Bottomley',
+      'Cabot Lodge',
+      'abbot',
+      'Zuul Gate',
+      'zuulbot',
+      'renovated',
+      'Bob Renovate',
+      'Sabotage',
+      'Jane Doe',
+    ]) {
       assert.equal(byName(name), null, name);
     }
   });
 
-  it('are tested on name, display_name, username and the e-mail\'s local part, nothing else', () => {
-    assert.equal(defaults.match({ _account_id: 1, name: 'Release Manager', display_name: 'release-bot' }).pattern, '(^|[-_ .])bot$');
+  it("are tested on name, display_name, username and the e-mail's local part, nothing else", () => {
+    assert.equal(
+      defaults.match({ _account_id: 1, name: 'Release Manager', display_name: 'release-bot' }).pattern,
+      '(^|[-_ .])bot$',
+    );
     assert.equal(defaults.match({ _account_id: 1, name: 'Release Manager', username: 'zuul' }).pattern, '^zuul$');
     assert.equal(defaults.match({ _account_id: 1, email: 'ci-bot@ci.example.org' }).pattern, '(^|[-_ .])bot$');
     assert.equal(defaults.match({ _account_id: 1, email: 'ann@robot' }).pattern, null, 'the domain is not a name');
-    assert.equal(defaults.match({ _account_id: 1, name: 'Ann', status: 'on leave, ask the bot' } as never).pattern, null, 'status is not a name');
+    assert.equal(
+      defaults.match({ _account_id: 1, name: 'Ann', status: 'on leave, ask the bot' } as never).pattern,
+      null,
+      'status is not a name',
+    );
     assert.deepEqual(defaults.match({ _account_id: 1 }), { pattern: null, checked: false }, 'no name: nothing decided');
   });
 
@@ -49,9 +71,19 @@ describe('bot-name patterns', () => {
 
   it('per host: botNamePatterns replaces the defaults, extraBotNamePatterns adds to them', () => {
     assert.deepEqual(botNamePatternsOf({}), [...DEFAULT_BOT_NAME_PATTERNS]);
-    assert.deepEqual(botNamePatternsOf({ extraBotNamePatterns: ['^gerritbot$'] }), [...DEFAULT_BOT_NAME_PATTERNS, '^gerritbot$']);
-    assert.deepEqual(botNamePatternsOf({ botNamePatterns: ['^ci$'], extraBotNamePatterns: ['^ci$', '^gate$'] }), ['^ci$', '^gate$']);
+    assert.deepEqual(botNamePatternsOf({ extraBotNamePatterns: ['^gerritbot$'] }), [
+      ...DEFAULT_BOT_NAME_PATTERNS,
+      '^gerritbot$',
+    ]);
+    assert.deepEqual(botNamePatternsOf({ botNamePatterns: ['^ci$'], extraBotNamePatterns: ['^ci$', '^gate$'] }), [
+      '^ci$',
+      '^gate$',
+    ]);
     assert.deepEqual(botNamePatternsOf({ botNamePatterns: [] }), []);
-    assert.equal(new BotNameMatcher(botNamePatternsOf({ botNamePatterns: [] })).match({ _account_id: 1, name: 'jenkins-bot' }).pattern, null);
+    assert.equal(
+      new BotNameMatcher(botNamePatternsOf({ botNamePatterns: [] })).match({ _account_id: 1, name: 'jenkins-bot' })
+        .pattern,
+      null,
+    );
   });
 });

@@ -42,7 +42,8 @@ export function botNamePatternsOf(host: Pick<HostConfig, 'botNamePatterns' | 'ex
 function namesOf(a: AccountInfo): string[] {
   const r = a as Record<string, unknown>;
   const out: string[] = [];
-  for (const v of [r.name, r.display_name, r.username]) if (typeof v === 'string' && v.trim() !== '') out.push(v.trim());
+  for (const v of [r.name, r.display_name, r.username])
+    if (typeof v === 'string' && v.trim() !== '') out.push(v.trim());
   if (typeof r.email === 'string' && r.email.includes('@')) out.push(r.email.slice(0, r.email.lastIndexOf('@')).trim());
   return out;
 }
@@ -65,7 +66,8 @@ export class BotNameMatcher {
   match(a: AccountInfo): BotNameMatch {
     const names = namesOf(a);
     if (names.length === 0) return { pattern: null, checked: false };
-    for (const { source, re } of this.compiled) if (names.some((n) => re.test(n))) return { pattern: source, checked: true };
+    for (const { source, re } of this.compiled)
+      if (names.some((n) => re.test(n))) return { pattern: source, checked: true };
     return { pattern: null, checked: true };
   }
 }

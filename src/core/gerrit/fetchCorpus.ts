@@ -19,7 +19,13 @@ export interface FetchOptions {
   /** Write the file at most this often while fetching (and always at the end). Default 2 s. */
   checkpointEveryMs?: number;
   /** Overrides for tests: small backoffs. */
-  clientOptions?: { baseBackoffMs?: number; maxBackoffMs?: number; maxRetries?: number; requestTimeoutMs?: number; requestDeadlineMs?: number };
+  clientOptions?: {
+    baseBackoffMs?: number;
+    maxBackoffMs?: number;
+    maxRetries?: number;
+    requestTimeoutMs?: number;
+    requestDeadlineMs?: number;
+  };
 }
 
 export interface FetchSummary {
@@ -41,7 +47,10 @@ export async function fetchCorpus(store: CorpusStore, config: CorpusConfig, opts
     storeConfig(store, config);
     syncWindows(store, config);
     for (const h of config.hosts) {
-      store.run('INSERT INTO hosts(org, url) VALUES (?, ?) ON CONFLICT(org) DO UPDATE SET url = excluded.url', [h.org, h.url]);
+      store.run('INSERT INTO hosts(org, url) VALUES (?, ?) ON CONFLICT(org) DO UPDATE SET url = excluded.url', [
+        h.org,
+        h.url,
+      ]);
     }
   });
   const windows = effectiveWindows(store, config);
@@ -57,22 +66,45 @@ export async function fetchCorpus(store: CorpusStore, config: CorpusConfig, opts
   };
 
   const failures: string[] = [];
-  const results = await Promise.all(config.hosts.map(async (host) => {
-    const hostId = Number(store.scalar('SELECT id FROM hosts WHERE org = ?', [host.org]));
-    const client = new HostClient({ baseUrl: host.url, minIntervalMs: host.minIntervalMs, requestDeadlineMs: host.requestDeadlineMs, userAgent, signal: opts.signal, onEvent: opts.onEvent, ...opts.clientOptions });
-    try {
-      return await fetchHost({
-        store, config, host, hostId, windows, client, signal: opts.signal, checkpoint, onProgress: opts.onProgress,
-        pseudonyms: new Pseudonymizer(salt, pseudonymHost(host.url), new Set(host.botAccounts ?? []), new BotNameMatcher(botNamePatternsOf(host))),
+  const results = await Promise.all(
+    config.hosts.map(async (host) => {
+      const hostId = Number(store.scalar('SELECT id FROM hosts WHERE org = ?', [host.org]));
+      const client = new HostClient({
+        baseUrl: host.url,
+        minIntervalMs: host.minIntervalMs,
+        requestDeadlineMs: host.requestDeadlineMs,
+        userAgent,
+        signal: opts.signal,
+        onEvent: opts.onEvent,
+        ...opts.clientOptions,
       });
-    } catch (e) {
-      if (opts.signal?.aborted) throw e;
-      failures.push((e as Error).message);
-      return undefined;
-    } finally {
-      await client.close();
-    }
-  })).finally(() => store.save());
+      try {
+        return await fetchHost({
+          store,
+          config,
+          host,
+          hostId,
+          windows,
+          client,
+          signal: opts.signal,
+          checkpoint,
+          onProgress: opts.onProgress,
+          pseudonyms: new Pseudonymizer(
+            salt,
+            pseudonymHost(host.url),
+            new Set(host.botAccounts ?? []),
+            new BotNameMatcher(botNamePatternsOf(host)),
+          ),
+        });
+      } catch (e) {
+        if (opts.signal?.aborted) throw e;
+        failures.push((e as Error).message);
+        return undefined;
+      } finally {
+        await client.close();
+      }
+    }),
+  ).finally(() => store.save());
   return { hosts: results.filter((r): r is HostProgress => r !== undefined), failures };
 }
 
@@ -87,7 +119,9 @@ export function pseudonymHost(url: string): string {
 
 /** Changes held back by a seal that has since been lifted are fetched on this run. */
 function reopenUnsealed(store: CorpusStore, windows: ReturnType<typeof effectiveWindows>): void {
-  const held = store.all<{ id: number; created: string }>("SELECT id, created FROM changes WHERE collection_rule = 'sealed_window'");
+  const held = store.all<{ id: number; created: string }>(
+    "SELECT id, created FROM changes WHERE collection_rule = 'sealed_window'",
+  );
   store.transaction(() => {
     for (const c of held) {
       if (!windowOf(windows, c.created)?.sealed) {

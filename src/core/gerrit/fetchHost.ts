@@ -8,6 +8,7 @@ import { PSEUDO_FILES, RecordWriter, gerritTime, type StoredComment } from './fe
 import type { Pseudonymizer } from './pseudonymize';
 import { commentsProblem, diffProblem, filesProblem, unreadableChange, unusableListing } from './records';
 import type { ChangeInfo, CommentInfo, FilesByPath } from './types';
+import { probeCommentCounts, shortcutAllowed } from './commentCountProbe';
 
 export interface HostProgress {
   org: string;
@@ -58,7 +59,16 @@ function retryFailed(store: CorpusStore, hostId: number, maxAttempts: number): v
 export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
   const { store, host, hostId } = ctx;
   const writer = new RecordWriter(store, hostId, ctx.pseudonyms);
-  const progress: HostProgress = { org: host.org, phase: 'listing', listed: 0, changesDone: 0, changesTotal: 0, requests: 0, errors: 0, intervalMs: 0 };
+  const progress: HostProgress = {
+    org: host.org,
+    phase: 'listing',
+    listed: 0,
+    changesDone: 0,
+    changesTotal: 0,
+    requests: 0,
+    errors: 0,
+    intervalMs: 0,
+  };
   const report = () => {
     progress.requests = ctx.client.stats.requests;
     progress.errors = ctx.client.stats.errors;
@@ -66,18 +76,26 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
     ctx.onProgress?.({ ...progress });
   };
 
-  let cp = store.get<{ phase: 'listing' | 'changes' | 'done'; list_offset: number; high_water: string | null }>('SELECT phase, list_offset, high_water FROM fetch_checkpoints WHERE host_id = ?', [hostId]);
+  let cp = store.get<{ phase: 'listing' | 'changes' | 'done'; list_offset: number; high_water: string | null }>(
+    'SELECT phase, list_offset, high_water FROM fetch_checkpoints WHERE host_id = ?',
+    [hostId],
+  );
   if (!cp || cp.phase === 'done') {
     // A new run lists from the last high-water mark: only new or updated changes come back.
-    const since = cp?.high_water && cp.high_water.slice(0, 10) > ctx.config.start ? cp.high_water.slice(0, 10) : ctx.config.start;
+    const since =
+      cp?.high_water && cp.high_water.slice(0, 10) > ctx.config.start ? cp.high_water.slice(0, 10) : ctx.config.start;
     setCheckpoint(store, hostId, 'listing', 0, cp?.high_water ?? null, since);
     cp = { phase: 'listing', list_offset: 0, high_water: cp?.high_water ?? null };
   }
 
   await recordServerVersion(ctx);
+  // After a failed comment-count probe, a listing's count of 0 is never trusted on this host again.
+  const trustCounts = shortcutAllowed(store, hostId);
 
   if (cp.phase === 'listing') {
-    const since = String(store.scalar('SELECT value FROM meta WHERE key = ?', [`fetch_since:${hostId}`]) ?? ctx.config.start);
+    const since = String(
+      store.scalar('SELECT value FROM meta WHERE key = ?', [`fetch_since:${hostId}`]) ?? ctx.config.start,
+    );
     let offset = cp.list_offset;
     let highWater = cp.high_water;
     const pageSize = host.pageSize ?? DEFAULT_PAGE;
@@ -98,10 +116,17 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
         throw new HostListingError(host.org, page.ok ? 'listing is not an array' : page.message);
       }
       pages++;
-      const numbers = page.value.map((c) => (c as { _number?: unknown } | null)?._number).filter((n): n is number => typeof n === 'number');
+      const numbers = page.value
+        .map((c) => (c as { _number?: unknown } | null)?._number)
+        .filter((n): n is number => typeof n === 'number');
       const fresh = numbers.filter((n) => !seenThisRun.has(n));
       for (const n of numbers) seenThisRun.add(n);
-      const cut = page.value.length > 0 && fresh.length === 0 ? 'a page brought no change not listed already' : pages >= maxPages ? `${maxPages} pages read (maxListingPages)` : null;
+      const cut =
+        page.value.length > 0 && fresh.length === 0
+          ? 'a page brought no change not listed already'
+          : pages >= maxPages
+            ? `${maxPages} pages read (maxListingPages)`
+            : null;
       store.transaction(() => {
         for (const c of page.value) {
           // One bad record never stops the host: it is counted, and the rest of the page goes on.
@@ -115,7 +140,7 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
             writer.change(c, null, unreadable);
             continue;
           }
-          const decision = listingDecision(ctx, c, store, hostId);
+          const decision = listingDecision(ctx, c, store, hostId, trustCounts);
           if (decision !== 'unchanged') writer.change(c, decision);
           const updated = gerritTime(c.updated) as string;
           if (!highWater || updated > highWater) highWater = updated;
@@ -134,6 +159,11 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
   }
 
   progress.phase = 'changes';
+  // Before any change is fetched, so a failed probe's changes join this run's pending list.
+  if (trustCounts) {
+    await probeCommentCounts(store, hostId, host, ctx.client, ctx.signal);
+    ctx.checkpoint();
+  }
   retryFailed(store, hostId, host.maxFetchAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const pending = store.all<{ id: number; number: number; owner: string | null }>(
     "SELECT id, number, owner FROM changes WHERE host_id = ? AND fetch_state = 'listed' AND collection_rule IS NULL ORDER BY id",
@@ -168,17 +198,36 @@ async function recordServerVersion(ctx: HostFetchContext): Promise<void> {
   const r = await ctx.client.getJson<unknown>('/config/server/version');
   const version = r.ok && typeof r.value === 'string' ? r.value : null;
   const m = version ? /^(\d+)\.(\d+)/.exec(version) : null;
-  const tags = m === null ? null : Number(m[1]) > TAGS_SINCE[0] || (Number(m[1]) === TAGS_SINCE[0] && Number(m[2]) >= TAGS_SINCE[1]) ? 'supported' : 'unsupported';
-  ctx.store.run('UPDATE hosts SET server_version = ?, account_tags = ? WHERE id = ?', [version === null ? null : version.slice(0, 40), tags, ctx.hostId]);
+  const tags =
+    m === null
+      ? null
+      : Number(m[1]) > TAGS_SINCE[0] || (Number(m[1]) === TAGS_SINCE[0] && Number(m[2]) >= TAGS_SINCE[1])
+        ? 'supported'
+        : 'unsupported';
+  ctx.store.run('UPDATE hosts SET server_version = ?, account_tags = ? WHERE id = ?', [
+    version === null ? null : version.slice(0, 40),
+    tags,
+    ctx.hostId,
+  ]);
 }
 
 export class HostListingError extends Error {
-  constructor(readonly org: string, reason: string) {
+  constructor(
+    readonly org: string,
+    reason: string,
+  ) {
     super(`${org}: could not list changes (${reason})`);
   }
 }
 
-function setCheckpoint(store: CorpusStore, hostId: number, phase: string, offset: number, highWater: string | null, since?: string): void {
+function setCheckpoint(
+  store: CorpusStore,
+  hostId: number,
+  phase: string,
+  offset: number,
+  highWater: string | null,
+  since?: string,
+): void {
   store.run(
     `INSERT INTO fetch_checkpoints(host_id, phase, list_offset, high_water, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT(host_id) DO UPDATE SET phase = excluded.phase, list_offset = excluded.list_offset, high_water = excluded.high_water, updated_at = excluded.updated_at`,
@@ -191,23 +240,39 @@ function setCheckpoint(store: CorpusStore, hostId: number, phase: string, offset
  * The collection rule a listed change falls under, or null when it is to be fetched.
  * A change already fetched and not updated since is 'unchanged': it keeps its records and costs nothing.
  */
-function listingDecision(ctx: HostFetchContext, c: ChangeInfo, store: CorpusStore, hostId: number): string | null | 'unchanged' {
+function listingDecision(
+  ctx: HostFetchContext,
+  c: ChangeInfo,
+  store: CorpusStore,
+  hostId: number,
+  trustCounts: boolean,
+): string | null | 'unchanged' {
   const created = gerritTime(c.created) as string; // unreadableChange checked it
   if (created.slice(0, 10) < ctx.config.start) return 'created_before_start';
   if (c.status !== 'MERGED') return 'not_merged';
-  if (c.total_comment_count === 0) return 'no_comments';
+  if (c.total_comment_count === 0 && trustCounts) return 'no_comments';
   const w = windowOf(ctx.windows, created);
   if (w?.sealed) return 'sealed_window';
   const existing = store.get<{ updated: string; fetch_state: string; collection_rule: string | null }>(
-    'SELECT updated, fetch_state, collection_rule FROM changes WHERE host_id = ? AND number = ?', [hostId, c._number as number]);
-  if (existing && existing.fetch_state === 'done' && existing.updated === gerritTime(c.updated)
-      && existing.collection_rule !== 'sealed_window') {
+    'SELECT updated, fetch_state, collection_rule FROM changes WHERE host_id = ? AND number = ?',
+    [hostId, c._number as number],
+  );
+  if (
+    existing &&
+    existing.fetch_state === 'done' &&
+    existing.updated === gerritTime(c.updated) &&
+    existing.collection_rule !== 'sealed_window'
+  ) {
     return 'unchanged';
   }
   return null;
 }
 
-async function fetchChange(ctx: HostFetchContext, writer: RecordWriter, change: { id: number; number: number; owner: string | null }): Promise<void> {
+async function fetchChange(
+  ctx: HostFetchContext,
+  writer: RecordWriter,
+  change: { id: number; number: number; owner: string | null },
+): Promise<void> {
   const { store } = ctx;
   const commentsPath = `/changes/${change.number}/comments`;
   const comments = await ctx.client.getJson<Record<string, CommentInfo[]>>(commentsPath);
@@ -216,14 +281,22 @@ async function fetchChange(ctx: HostFetchContext, writer: RecordWriter, change: 
     const rule = !comments.ok && comments.reason === 'disallowed' ? 'disallowed' : 'fetch_error';
     const message = comments.ok ? `${commentsPath}: ${commentsBad}` : comments.message;
     store.transaction(() => {
-      writer.logRequest(commentsPath, comments.ok ? comments.status : comments.status ?? 0, message);
+      writer.logRequest(commentsPath, comments.ok ? comments.status : (comments.status ?? 0), message);
       writer.finishChange(change.id, rule, message);
     });
     return;
   }
   const stored = store.transaction(() => writer.comments(change.id, comments.value));
-  const patchSets = new Set(store.all<{ patch_set: number }>('SELECT patch_set FROM revisions WHERE change_id = ?', [change.id]).map((r) => r.patch_set));
-  const bots = new Set(store.all<{ pseudonym: string }>('SELECT pseudonym FROM accounts WHERE host_id = ? AND is_bot = 1', [ctx.hostId]).map((r) => r.pseudonym));
+  const patchSets = new Set(
+    store
+      .all<{ patch_set: number }>('SELECT patch_set FROM revisions WHERE change_id = ?', [change.id])
+      .map((r) => r.patch_set),
+  );
+  const bots = new Set(
+    store
+      .all<{ pseudonym: string }>('SELECT pseudonym FROM accounts WHERE host_id = ? AND is_bot = 1', [ctx.hostId])
+      .map((r) => r.pseudonym),
+  );
 
   // The files of N + 1 against N, once per patch-set pair a comment needs: they say where each file
   // went (a rename's old_path) and which files N + 1 left alone, which then need no diff at all.
@@ -260,12 +333,24 @@ async function fetchChange(ctx: HostFetchContext, writer: RecordWriter, change: 
   store.transaction(() => {
     for (const l of lists) {
       const problem = l.result.ok ? filesProblem(l.result.value) : l.result.message;
-      writer.fileList(change.id, l.base, problem === null && l.result.ok ? JSON.stringify(l.result.value) : null, problem);
+      writer.fileList(
+        change.id,
+        l.base,
+        problem === null && l.result.ok ? JSON.stringify(l.result.value) : null,
+        problem,
+      );
     }
     for (const d of diffs) {
       const r = d.result;
       const problem = d.error ?? (r === undefined ? 'not requested' : r.ok ? diffProblem(r.value) : r.message);
-      writer.diff(change.id, d.path, d.base, problem === null && r?.ok ? JSON.stringify(r.value) : null, problem, d.target === d.path ? null : d.target);
+      writer.diff(
+        change.id,
+        d.path,
+        d.base,
+        problem === null && r?.ok ? JSON.stringify(r.value) : null,
+        problem,
+        d.target === d.path ? null : d.target,
+      );
     }
     writer.finishChange(change.id, null, null);
     const w = windowOf(ctx.windows, created);
@@ -289,6 +374,7 @@ export function pathInNext(files: FilesByPath, path: string): string | undefined
 
 /** The build's cheap comment rules, applied here so no diff is fetched for a comment they remove. */
 function passesCheapRules(c: StoredComment, owner: string | null, bots: ReadonlySet<string>): boolean {
-  return !PSEUDO_FILES.has(c.path) && c.author !== owner && !(c.author !== null && bots.has(c.author)) && c.line !== null;
+  return (
+    !PSEUDO_FILES.has(c.path) && c.author !== owner && !(c.author !== null && bots.has(c.author)) && c.line !== null
+  );
 }
-

@@ -1,6 +1,7 @@
 // Writes pseudonymized Gerrit records into the corpus file. Nothing here stores an account id,
 // name, username or email: accounts arrive as pseudonyms from the Pseudonymizer.
 import type { CorpusStore } from '../store/corpusStore';
+import { writeDiff } from '../store/diffText';
 import type { IdentityIndex, Pseudonymizer } from './pseudonymize';
 import type { ChangeInfo, CommentInfo } from './types';
 
@@ -15,14 +16,26 @@ export function gerritTime(ts: unknown): string | null {
   if (!m) return null;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
   const t = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  if (t.getUTCFullYear() !== year || t.getUTCMonth() !== month - 1 || t.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  if (
+    t.getUTCFullYear() !== year ||
+    t.getUTCMonth() !== month - 1 ||
+    t.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    return null;
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7].slice(0, 3)}Z`;
 }
 
 export const PSEUDO_FILES: ReadonlySet<string> = new Set(['/COMMIT_MSG', '/PATCHSET_LEVEL', '/MERGE_LIST']);
 
 export class RecordWriter {
-  constructor(private readonly store: CorpusStore, private readonly hostId: number, private readonly pseudonyms: Pseudonymizer) {}
+  constructor(
+    private readonly store: CorpusStore,
+    private readonly hostId: number,
+    private readonly pseudonyms: Pseudonymizer,
+  ) {}
 
   /**
    * Stores an account as its pseudonym and bot status; returns the pseudonym. A bot stays a bot (as
@@ -56,18 +69,38 @@ export class RecordWriter {
        ON CONFLICT(host_id, number) DO UPDATE SET change_key = excluded.change_key, project = excluded.project, branch = excluded.branch,
          created = excluded.created, updated = excluded.updated, owner = excluded.owner, total_comment_count = excluded.total_comment_count,
          collection_rule = excluded.collection_rule, fetch_state = excluded.fetch_state, fetch_error = excluded.fetch_error, status = excluded.status`,
-      [this.hostId, c._number as number, typeof c.change_id === 'string' ? c.change_id : null, project, typeof c.branch === 'string' ? c.branch : null,
-        created, updated, owner, typeof c.total_comment_count === 'number' ? c.total_comment_count : null,
-        error ? 'fetch_error' : collectionRule, error ? 'done' : 'listed', error ? this.pseudonyms.scrubText(error) : null,
-        typeof c.status === 'string' ? c.status : null],
+      [
+        this.hostId,
+        c._number as number,
+        typeof c.change_id === 'string' ? c.change_id : null,
+        project,
+        typeof c.branch === 'string' ? c.branch : null,
+        created,
+        updated,
+        owner,
+        typeof c.total_comment_count === 'number' ? c.total_comment_count : null,
+        error ? 'fetch_error' : collectionRule,
+        error ? 'done' : 'listed',
+        error ? this.pseudonyms.scrubText(error) : null,
+        typeof c.status === 'string' ? c.status : null,
+      ],
     );
-    const id = Number(this.store.scalar('SELECT id FROM changes WHERE host_id = ? AND number = ?', [this.hostId, c._number as number]));
+    const id = Number(
+      this.store.scalar('SELECT id FROM changes WHERE host_id = ? AND number = ?', [this.hostId, c._number as number]),
+    );
     if (error) return id;
     for (const [sha, rev] of Object.entries(c.revisions ?? {})) {
       this.store.run(
         `INSERT INTO revisions(change_id, patch_set, sha, kind, uploader, created) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(change_id, patch_set) DO UPDATE SET sha = excluded.sha, kind = excluded.kind, uploader = excluded.uploader, created = excluded.created`,
-        [id, rev._number as number, sha, (rev.kind as string | undefined) ?? null, this.account(rev.uploader), gerritTime(rev.created)],
+        [
+          id,
+          rev._number as number,
+          sha,
+          (rev.kind as string | undefined) ?? null,
+          this.account(rev.uploader),
+          gerritTime(rev.created),
+        ],
       );
     }
     return id;
@@ -84,7 +117,14 @@ export class RecordWriter {
         const author = this.account(c.author);
         const range = c.range;
         const side = c.side === 'PARENT' ? 'PARENT' : 'REVISION';
-        const row: StoredComment = { gerritId: String(c.id), path, patchSet: (c.patch_set as number | undefined) ?? null, line: c.line ?? null, author, side };
+        const row: StoredComment = {
+          gerritId: String(c.id),
+          path,
+          patchSet: (c.patch_set as number | undefined) ?? null,
+          line: c.line ?? null,
+          author,
+          side,
+        };
         this.store.run(
           `INSERT INTO comments(change_id, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character,
              in_reply_to, author, message, updated, unresolved, fix_suggestions)
@@ -93,18 +133,35 @@ export class RecordWriter {
              line = excluded.line, start_line = excluded.start_line, start_character = excluded.start_character, end_line = excluded.end_line,
              end_character = excluded.end_character, in_reply_to = excluded.in_reply_to, author = excluded.author, message = excluded.message,
              updated = excluded.updated, unresolved = excluded.unresolved, fix_suggestions = excluded.fix_suggestions`,
-          [changeId, row.gerritId, path, row.patchSet, side, row.line, range?.start_line ?? null, range?.start_character ?? null,
-            range?.end_line ?? null, range?.end_character ?? null, (c.in_reply_to as string | undefined) ?? null, author,
-            this.pseudonyms.scrubText(c.message ?? '', identities), gerritTime(c.updated), c.unresolved === undefined ? null : c.unresolved ? 1 : 0,
-            this.fixSuggestions(c, identities)],
+          [
+            changeId,
+            row.gerritId,
+            path,
+            row.patchSet,
+            side,
+            row.line,
+            range?.start_line ?? null,
+            range?.start_character ?? null,
+            range?.end_line ?? null,
+            range?.end_character ?? null,
+            (c.in_reply_to as string | undefined) ?? null,
+            author,
+            this.pseudonyms.scrubText(c.message ?? '', identities),
+            gerritTime(c.updated),
+            c.unresolved === undefined ? null : c.unresolved ? 1 : 0,
+            this.fixSuggestions(c, identities),
+          ],
         );
         seen.add(row.gerritId);
         stored.push(row);
       }
     }
     // A comment deleted on the host since the last fetch goes from the file too.
-    for (const r of this.store.all<{ gerrit_id: string }>('SELECT gerrit_id FROM comments WHERE change_id = ?', [changeId])) {
-      if (!seen.has(r.gerrit_id)) this.store.run('DELETE FROM comments WHERE change_id = ? AND gerrit_id = ?', [changeId, r.gerrit_id]);
+    for (const r of this.store.all<{ gerrit_id: string }>('SELECT gerrit_id FROM comments WHERE change_id = ?', [
+      changeId,
+    ])) {
+      if (!seen.has(r.gerrit_id))
+        this.store.run('DELETE FROM comments WHERE change_id = ? AND gerrit_id = ?', [changeId, r.gerrit_id]);
     }
     return stored;
   }
@@ -130,13 +187,15 @@ export class RecordWriter {
   }
 
   /** A diff of `path` (the comment's path at N); `targetPath` is its path at N + 1 when it was renamed. */
-  diff(changeId: number, path: string, base: number, content: string | null, error: string | null, targetPath: string | null = null): void {
-    this.store.run(
-      `INSERT INTO diffs(change_id, path, ps_base, ps_target, content, fetch_error, target_path) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(change_id, path, ps_base) DO UPDATE SET ps_target = excluded.ps_target, content = excluded.content, fetch_error = excluded.fetch_error,
-         target_path = excluded.target_path`,
-      [changeId, path, base, base + 1, content, error, targetPath],
-    );
+  diff(
+    changeId: number,
+    path: string,
+    base: number,
+    content: string | null,
+    error: string | null,
+    targetPath: string | null = null,
+  ): void {
+    writeDiff(this.store, { changeId, path, base, content, error, targetPath });
   }
 
   /** GET /changes/{id}/revisions/{base + 1}/files?base={base}, as received (paths only; no account is in it). */
@@ -150,29 +209,40 @@ export class RecordWriter {
 
   /** One fetch of the change ended (fetch_attempts counts them, for retryFailed). */
   finishChange(changeId: number, collectionRule: string | null, error: string | null): void {
-    this.store.run("UPDATE changes SET fetch_state = 'done', collection_rule = ?, fetch_error = ?, fetch_attempts = fetch_attempts + 1 WHERE id = ?",
-      [collectionRule, error, changeId]);
+    this.store.run(
+      "UPDATE changes SET fetch_state = 'done', collection_rule = ?, fetch_error = ?, fetch_attempts = fetch_attempts + 1 WHERE id = ?",
+      [collectionRule, error, changeId],
+    );
   }
 
   /** The listing was ended before the host said it had no more: counted per host, and logged with why. */
   listingCut(request: string, reason: string): void {
-    this.store.run(
-      `INSERT INTO fetch_counters(host_id, name, value) VALUES (?, 'listing_cut_short', 1)
-       ON CONFLICT(host_id, name) DO UPDATE SET value = value + 1`, [this.hostId]);
+    this.bumpCounter('listing_cut_short');
     this.logRequest(request, 200, `listing cut short: ${reason}`);
   }
 
   /** A listed record with no usable change number: counted per host, and logged with why. */
   rejectListed(request: string, reason: string): void {
-    this.store.run(
-      `INSERT INTO fetch_counters(host_id, name, value) VALUES (?, 'rejected_listing_records', 1)
-       ON CONFLICT(host_id, name) DO UPDATE SET value = value + 1`, [this.hostId]);
+    this.bumpCounter('rejected_listing_records');
     this.logRequest(request, 200, `rejected listing record: ${reason}`);
+  }
+
+  /** One more of the host's counter `name` (fetch_counters). */
+  private bumpCounter(name: string): void {
+    this.store.run(
+      `INSERT INTO fetch_counters(host_id, name, value) VALUES (?, ?, 1)
+       ON CONFLICT(host_id, name) DO UPDATE SET value = value + 1`,
+      [this.hostId, name],
+    );
   }
 
   logRequest(request: string, status: number, body: string | null): void {
     this.store.run('INSERT INTO raw_responses(host_id, request, status, body, fetched_at) VALUES (?, ?, ?, ?, ?)', [
-      this.hostId, request, status, body === null ? null : this.pseudonyms.scrubText(body), new Date().toISOString(),
+      this.hostId,
+      request,
+      status,
+      body === null ? null : this.pseudonyms.scrubText(body),
+      new Date().toISOString(),
     ]);
   }
 }

@@ -14,9 +14,23 @@ import { loadRobots, type RobotsRules } from './robots';
 import { RETRY_STATUSES, backoffMs, describeError, isRetryableError, retryAfterMs } from './retryPolicy';
 import { ROBOTS_TOKEN, USER_AGENT } from './userAgent';
 import { parseGerritReply } from './xssi';
-import type { Fetched, GerritFailure, GerritResult, HostClientEvent, HostClientOptions, HostClientStats } from './hostClientTypes';
+import type {
+  Fetched,
+  GerritFailure,
+  GerritResult,
+  HostClientEvent,
+  HostClientOptions,
+  HostClientStats,
+} from './hostClientTypes';
 
-export type { Fetched, GerritFailure, GerritResult, HostClientEvent, HostClientOptions, HostClientStats } from './hostClientTypes';
+export type {
+  Fetched,
+  GerritFailure,
+  GerritResult,
+  HostClientEvent,
+  HostClientOptions,
+  HostClientStats,
+} from './hostClientTypes';
 
 type EventBody = HostClientEvent extends infer E ? (E extends HostClientEvent ? Omit<E, 'host'> : never) : never;
 
@@ -103,7 +117,12 @@ export class HostClient {
     const loaded = await loadRobots(this.base, ROBOTS_TOKEN, (p) => this.fetchWithRetries(p));
     if (!loaded.ok) return loaded;
     this.robots = loaded.rules;
-    this.emit({ type: 'pace', intervalMs: this.currentIntervalMs(), crawlDelayMs: loaded.rules.crawlDelayMs, minIntervalMs: this.options.minIntervalMs });
+    this.emit({
+      type: 'pace',
+      intervalMs: this.currentIntervalMs(),
+      crawlDelayMs: loaded.rules.crawlDelayMs,
+      minIntervalMs: this.options.minIntervalMs,
+    });
     return loaded;
   }
 
@@ -134,14 +153,24 @@ export class HostClient {
         const body = await res.body.text();
         outcome = { ok: true, status: res.statusCode, headers: res.headers, body };
         retryAfter = retryAfterMs(res.headers['retry-after']);
-        this.emit({ type: 'request', path, attempt, status: res.statusCode, elapsedMs: Math.round(Pacer.now() - started) });
+        this.emit({
+          type: 'request',
+          path,
+          attempt,
+          status: res.statusCode,
+          elapsedMs: Math.round(Pacer.now() - started),
+        });
       } catch (e) {
         this.pacer.answered();
         signal?.throwIfAborted();
         this.emit({ type: 'request', path, attempt, elapsedMs: Math.round(Pacer.now() - started) });
         const late = deadline.signal.aborted;
         if (!late && !isRetryableError(e)) return { ok: false, reason: 'network', message: describeError(e) };
-        outcome = { ok: false, reason: 'network', message: late ? `no complete answer within ${Math.round(this.deadlineMs / 1000)} s` : describeError(e) };
+        outcome = {
+          ok: false,
+          reason: 'network',
+          message: late ? `no complete answer within ${Math.round(this.deadlineMs / 1000)} s` : describeError(e),
+        };
       } finally {
         clearTimeout(timer);
       }
@@ -150,26 +179,43 @@ export class HostClient {
       // like a 503: the host sends the real answer again once it recovers.
       if (json && outcome.ok && outcome.status >= 200 && outcome.status < 300) {
         const parsed = parseGerritReply(outcome.body);
-        outcome = parsed.ok ? { ...outcome, json: parsed.value } : { ok: false, reason: 'malformed', status: outcome.status, message: parsed.message };
+        outcome = parsed.ok
+          ? { ...outcome, json: parsed.value }
+          : { ok: false, reason: 'malformed', status: outcome.status, message: parsed.message };
       }
       if (outcome.ok && !RETRY_STATUSES.has(outcome.status)) return outcome;
       const final: Fetched = outcome.ok
-        ? { ok: false, reason: 'http', status: outcome.status, message: `HTTP ${outcome.status} after ${attempt} attempt(s)` }
+        ? {
+            ok: false,
+            reason: 'http',
+            status: outcome.status,
+            message: `HTTP ${outcome.status} after ${attempt} attempt(s)`,
+          }
         : { ...outcome, message: `${outcome.message} after ${attempt} attempt(s)` };
       if (attempt > this.maxRetries) return final;
       if (retryAfter !== undefined && retryAfter > this.maxRetryAfterMs) {
-        return { ...final, message: `${final.message}; the host asks to wait ${Math.round(retryAfter / 1000)} s, more than allowed` };
+        return {
+          ...final,
+          message: `${final.message}; the host asks to wait ${Math.round(retryAfter / 1000)} s, more than allowed`,
+        };
       }
       const waitMs = retryAfter ?? backoffMs(attempt, this.baseBackoffMs, this.maxBackoffMs);
       notBefore = Pacer.now() + waitMs;
       this.stats.retries++;
-      this.emit({ type: 'retry', path, attempt, waitMs, cause: outcome.ok ? `HTTP ${outcome.status}` : outcome.message });
+      this.emit({
+        type: 'retry',
+        path,
+        attempt,
+        waitMs,
+        cause: outcome.ok ? `HTTP ${outcome.status}` : outcome.message,
+      });
     }
   }
 
   private fail(path: string, f: GerritFailure): GerritFailure {
     this.stats.errors++;
-    if (f.reason !== 'disallowed') this.emit({ type: 'error', path, reason: f.reason, status: f.status, message: f.message });
+    if (f.reason !== 'disallowed')
+      this.emit({ type: 'error', path, reason: f.reason, status: f.status, message: f.message });
     return { ...f, message: `GET ${path}: ${f.message}` };
   }
 

@@ -28,18 +28,19 @@ export interface HostClientOptions {
   signal?: AbortSignal;
 }
 
-export type HostClientEvent = { host: string } & (
+export type HostClientEvent = { host: string } &
   /** One HTTP attempt finished; `status` is absent when the transport failed. */
-  | { type: 'request'; path: string; attempt: number; status?: number; elapsedMs: number }
-  /** Another attempt follows after `waitMs` (Retry-After or backoff, and never faster than the pace). */
-  | { type: 'retry'; path: string; attempt: number; waitMs: number; cause: string }
-  /** A getJson call gave up; the same text is in the result's `message`. */
-  | { type: 'error'; path: string; reason: 'http' | 'malformed' | 'network'; status?: number; message: string }
-  /** The pace in force, once robots.txt is read. */
-  | { type: 'pace'; intervalMs: number; crawlDelayMs: number; minIntervalMs: number }
-  /** robots.txt disallows `path` for us, so it was not requested. */
-  | { type: 'disallowed'; path: string }
-);
+  (
+    | { type: 'request'; path: string; attempt: number; status?: number; elapsedMs: number }
+    /** Another attempt follows after `waitMs` (Retry-After or backoff, and never faster than the pace). */
+    | { type: 'retry'; path: string; attempt: number; waitMs: number; cause: string }
+    /** A getJson call gave up; the same text is in the result's `message`. */
+    | { type: 'error'; path: string; reason: 'http' | 'malformed' | 'network'; status?: number; message: string }
+    /** The pace in force, once robots.txt is read. */
+    | { type: 'pace'; intervalMs: number; crawlDelayMs: number; minIntervalMs: number }
+    /** robots.txt disallows `path` for us, so it was not requested. */
+    | { type: 'disallowed'; path: string }
+  );
 
 export type GerritFailure = {
   ok: false;

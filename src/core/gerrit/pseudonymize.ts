@@ -16,7 +16,8 @@ const ACCOUNT_TOKEN = /<GERRIT_ACCOUNT_(\d+)>/g;
  * `pkg@1.2.3` is left alone). Broad on purpose: a false hit blanks a word, a miss leaks an address.
  * The bounded repeats keep matching linear on long untrusted text.
  */
-const EMAIL = /[\p{L}\p{N}._%+-]{1,64}@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.){0,8}\p{L}[\p{L}\p{N}-]{0,62}(?![\p{L}\p{N}])/gu;
+const EMAIL =
+  /[\p{L}\p{N}._%+-]{1,64}@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.){0,8}\p{L}[\p{L}\p{N}-]{0,62}(?![\p{L}\p{N}])/gu;
 
 /**
  * Words as identities are written: letters, digits and `_`, joined by `.`, `@`, `+`, `'` or `-` inside a
@@ -31,6 +32,11 @@ const MAX_IDENTITY_WORDS = 6;
 
 const identityKey = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** Whether `text` holds anything shaped like an e-mail address (a rater's name must not). */
+export function containsEmailAddress(text: string): boolean {
+  return new RegExp(EMAIL.source, 'u').test(text);
+}
+
 /** What an email address in text becomes: a fixed marker, so addresses cannot be linked across texts. */
 export const EMAIL_PLACEHOLDER = '<email>';
 
@@ -38,7 +44,9 @@ export const EMAIL_PLACEHOLDER = '<email>';
 export function requireSalt(env: NodeJS.ProcessEnv, varName: string): string {
   const salt = env[varName];
   if (salt === undefined || salt.trim() === '') {
-    throw new UserError(`no salt: set ${varName} to a secret string (it keys the account pseudonyms and is never stored)`);
+    throw new UserError(
+      `no salt: set ${varName} to a secret string (it keys the account pseudonyms and is never stored)`,
+    );
   }
   return salt;
 }
@@ -73,9 +81,16 @@ export class Pseudonymizer {
    * `botAccountIds` are the host's configured bot accounts, matched on the raw id; `botNames` the
    * host's bot-name patterns, matched on the raw names.
    */
-  constructor(private readonly salt: string, host: string, private readonly botAccountIds: ReadonlySet<number>,
-    private readonly botNames: BotNameMatcher = new BotNameMatcher(DEFAULT_BOT_NAME_PATTERNS)) {
-    if (!salt || salt.trim() === '') throw new UserError('no salt: set REVIEW_CORPUS_SALT (or the variable named by salt.env in corpus.json) to a secret string');
+  constructor(
+    private readonly salt: string,
+    host: string,
+    private readonly botAccountIds: ReadonlySet<number>,
+    private readonly botNames: BotNameMatcher = new BotNameMatcher(DEFAULT_BOT_NAME_PATTERNS),
+  ) {
+    if (!salt || salt.trim() === '')
+      throw new UserError(
+        'no salt: set REVIEW_CORPUS_SALT (or the variable named by salt.env in corpus.json) to a secret string',
+      );
     this.host = normalizeHost(host);
   }
 
@@ -94,8 +109,15 @@ export class Pseudonymizer {
     const names = this.botNames.match(a);
     const botPattern = isServiceUser || listed ? null : names.pattern;
     const isBot = isServiceUser || listed || botPattern !== null;
-    const pseudonym = id !== undefined ? this.pseudonymForId(id) : a.email ? this.hash(`email:${a.email.trim().toLowerCase()}`) : undefined;
-    return pseudonym === undefined ? undefined : { pseudonym, isBot, isServiceUser, botPattern, namesChecked: names.checked };
+    const pseudonym =
+      id !== undefined
+        ? this.pseudonymForId(id)
+        : a.email
+          ? this.hash(`email:${a.email.trim().toLowerCase()}`)
+          : undefined;
+    return pseudonym === undefined
+      ? undefined
+      : { pseudonym, isBot, isServiceUser, botPattern, namesChecked: names.checked };
   }
 
   /**
@@ -129,14 +151,26 @@ export class Pseudonymizer {
    */
   private scrubIdentities(text: string, index: IdentityIndex | undefined): string {
     if (!index || index.names.size === 0) return text;
-    const words = [...text.matchAll(WORD)].map((m) => ({ start: m.index as number, end: (m.index as number) + m[0].length, text: m[0] }));
+    const words = [...text.matchAll(WORD)].map((m) => ({
+      start: m.index as number,
+      end: (m.index as number) + m[0].length,
+      text: m[0],
+    }));
     const out: string[] = [];
     let at = 0;
     for (let i = 0; i < words.length; i++) {
       for (let n = Math.min(index.words, words.length - i); n >= 1; n--) {
         // A name of several words is found only where whitespace alone separates them.
-        if (n > 1 && !words.slice(i + 1, i + n).every((w, k) => /^\s+$/.test(text.slice(words[i + k].end, w.start)))) continue;
-        const pseudonym = index.names.get(identityKey(words.slice(i, i + n).map((w) => w.text).join(' ')));
+        if (n > 1 && !words.slice(i + 1, i + n).every((w, k) => /^\s+$/.test(text.slice(words[i + k].end, w.start))))
+          continue;
+        const pseudonym = index.names.get(
+          identityKey(
+            words
+              .slice(i, i + n)
+              .map((w) => w.text)
+              .join(' '),
+          ),
+        );
         if (pseudonym === undefined) continue;
         out.push(text.slice(at, words[i].start), pseudonym);
         at = words[i + n - 1].end;

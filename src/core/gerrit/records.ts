@@ -32,9 +32,11 @@ export function commentsProblem(v: unknown): Problem {
       if (!isObject(c)) return `${where} is not an object`;
       if (typeof c.id !== 'string' && typeof c.id !== 'number') return `${where}: id is not a string`;
       if (typeof c.message !== 'string' && c.message !== undefined) return `${where}: message is not text`;
-      if (!optional(c.patch_set, (x) => isCount(x) && (x as number) > 0)) return `${where}: patch_set is not a patch set number`;
+      if (!optional(c.patch_set, (x) => isCount(x) && (x as number) > 0))
+        return `${where}: patch_set is not a patch set number`;
       if (!optional(c.line, isCount)) return `${where}: line is not a whole number`;
-      if (!optional(c.side, (x) => x === 'REVISION' || x === 'PARENT')) return `${where}: side is neither REVISION nor PARENT`;
+      if (!optional(c.side, (x) => x === 'REVISION' || x === 'PARENT'))
+        return `${where}: side is neither REVISION nor PARENT`;
       if (!optional(c.in_reply_to, (x) => typeof x === 'string')) return `${where}: in_reply_to is not a string`;
       if (!optional(c.updated, (x) => typeof x === 'string')) return `${where}: updated is not a string`;
       if (!optional(c.unresolved, (x) => typeof x === 'boolean')) return `${where}: unresolved is not true or false`;
@@ -65,9 +67,12 @@ export function diffProblem(v: unknown): Problem {
   if (!Array.isArray(v.content)) return 'diff response has no content list';
   for (const [i, e] of v.content.entries()) {
     if (!isObject(e)) return `diff content entry ${i} is not an object`;
-    for (const side of ['a', 'b', 'ab']) if (!optional(e[side], isStringList)) return `diff content entry ${i}: ${side} is not a list of lines`;
+    for (const side of ['a', 'b', 'ab'])
+      if (!optional(e[side], isStringList)) return `diff content entry ${i}: ${side} is not a list of lines`;
     if (!optional(e.skip, isCount)) return `diff content entry ${i}: skip is not a line count`;
-    for (const flag of ['due_to_rebase', 'common']) if (!optional(e[flag], (x) => typeof x === 'boolean')) return `diff content entry ${i}: ${flag} is not true or false`;
+    for (const flag of ['due_to_rebase', 'common'])
+      if (!optional(e[flag], (x) => typeof x === 'boolean'))
+        return `diff content entry ${i}: ${flag} is not true or false`;
   }
   return null;
 }
@@ -76,7 +81,8 @@ export function diffProblem(v: unknown): Problem {
 export function unusableListing(c: unknown): string | null {
   if (c === null || typeof c !== 'object' || Array.isArray(c)) return 'not an object';
   const n = (c as { _number?: unknown })._number;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) return `_number ${JSON.stringify(n)?.slice(0, 80) ?? 'missing'} is not a positive integer`;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0)
+    return `_number ${JSON.stringify(n)?.slice(0, 80) ?? 'missing'} is not a positive integer`;
   return null;
 }
 
@@ -85,7 +91,8 @@ export function unreadableChange(c: ChangeInfo): string | null {
   const r = c as unknown as Record<string, unknown>;
   if (typeof r.project !== 'string') return 'project is not a string';
   for (const field of ['created', 'updated'] as const) {
-    if (gerritTime(r[field]) === null) return `unreadable ${field} time ${JSON.stringify(r[field])?.slice(0, 80) ?? 'missing'}`;
+    if (gerritTime(r[field]) === null)
+      return `unreadable ${field} time ${JSON.stringify(r[field])?.slice(0, 80) ?? 'missing'}`;
   }
   return null;
 }

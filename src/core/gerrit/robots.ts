@@ -37,7 +37,11 @@ export type RobotsLoad = { ok: true; rules: RobotsRules } | GerritFailure;
  *   failure instead, so nothing is requested now, nothing is miscounted as disallowed, and the
  *   next call tries robots.txt again.
  */
-export async function loadRobots(base: URL, token: string, get: (path: string) => Promise<Fetched>): Promise<RobotsLoad> {
+export async function loadRobots(
+  base: URL,
+  token: string,
+  get: (path: string) => Promise<Fetched>,
+): Promise<RobotsLoad> {
   const origin = new URL(base.origin);
   let path = '/robots.txt';
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -49,7 +53,12 @@ export async function loadRobots(base: URL, token: string, get: (path: string) =
     if (res.status >= 300 && res.status < 400) {
       const next = redirectTarget(new URL(path, origin), res.headers.location);
       if (next === undefined) {
-        return { ok: false, reason: 'http', status: res.status, message: `robots.txt redirects away from ${origin.origin}; use the final origin as the host url` };
+        return {
+          ok: false,
+          reason: 'http',
+          status: res.status,
+          message: `robots.txt redirects away from ${origin.origin}; use the final origin as the host url`,
+        };
       }
       path = next;
       continue;

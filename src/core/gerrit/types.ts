@@ -11,7 +11,9 @@ import type * as Diff from '@gerritcodereview/typescript-api/diff';
 
 /** A branded string or number becomes plain; a string enum becomes the union of its values. */
 export type Plain<T> = T extends string
-  ? [Exclude<keyof T, keyof string>] extends [never] ? `${T}` : string
+  ? [Exclude<keyof T, keyof string>] extends [never]
+    ? `${T}`
+    : string
   : T extends number
     ? number
     : T extends boolean
@@ -32,15 +34,33 @@ export type FileInfo = Plain<Api.FileInfo>;
  * Patch set numbers are plain numbers here: the package also allows 'edit' and 'PARENT', but we
  * never request change edits, and the base side of a comment is told by `side`, not by the number.
  */
-export type RevisionInfo = Omit<Plain<Api.RevisionInfo>, '_number'> & { _number: number };
+export type RevisionInfo = Omit<Plain<Api.RevisionInfo>, '_number' | 'kind'> & {
+  _number: number;
+  /** Optional, as a host may leave it out; an example whose kind was not sent is counted `kind_unrecorded`. */
+  kind?: RevisionKind;
+};
 
 export type CommentInfo = Omit<Plain<Api.CommentInfo>, 'patch_set'> & { patch_set?: number };
 
-export type ChangeInfo = Omit<Plain<Api.ChangeInfo>, 'revisions'> & {
-  revisions?: { [revisionId: string]: RevisionInfo };
-};
+/**
+ * Fields the package marks required that a host leaves out: `reviewers` comes only with the label
+ * options, `current_revision_number` is not in Gerrit's ChangeInfo.java, and `insertions`/`deletions`
+ * only when ChangeJson could compute the changed lines (ChangeInfo.java: "Many fields are actually
+ * nullable"; Gerrit omits a null field).
+ */
+type SometimesAbsent = 'reviewers' | 'current_revision_number' | 'insertions' | 'deletions';
 
-export type DiffInfo = Plain<Diff.DiffInfo>;
+export type ChangeInfo = Omit<Plain<Api.ChangeInfo>, 'revisions' | SometimesAbsent> &
+  Partial<Pick<Plain<Api.ChangeInfo>, SometimesAbsent>> & {
+    revisions?: { [revisionId: string]: RevisionInfo };
+    /** Gerrit fields the package lacks (ChangeInfo.java `tripletId`, `metaRevId`): `project~branch~Change-Id`, the NoteDb meta ref's sha. */
+    triplet_id?: string;
+    meta_rev_id?: string;
+  };
+
+/** `intraline_status` only when the request asked for intraline edits (rest-api-changes.txt, DiffInfo). */
+export type DiffInfo = Omit<Plain<Diff.DiffInfo>, 'intraline_status'> &
+  Partial<Pick<Plain<Diff.DiffInfo>, 'intraline_status'>>;
 
 /** GET /changes/{id}/revisions/{rev}/files: files by path (includes /COMMIT_MSG). */
 export type FilesByPath = { [path: string]: FileInfo };

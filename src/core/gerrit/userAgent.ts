@@ -23,7 +23,8 @@ export const USER_AGENT = `${pkg.name}/${pkg.version}${HOMEPAGE ? ` (+${HOMEPAGE
 
 /** `review-corpus/<version> ([<homepage>; ]<contact>)`. The schema keeps `(`, `)` and `;` out of a contact. */
 export function userAgentWithContact(contact: string): string {
-  if (/[()\\;\u0000-\u001f\u007f]/.test(contact)) throw new Error(`a contact may not hold "(", ")", ";", "\\" or control characters: ${JSON.stringify(contact)}`);
+  if (/[()\\;\u0000-\u001f\u007f]/.test(contact))
+    throw new Error(`a contact may not hold "(", ")", ";", "\\" or control characters: ${JSON.stringify(contact)}`);
   return `${pkg.name}/${pkg.version} (${HOMEPAGE ? `${HOMEPAGE}; ` : ''}${contact})`;
 }
 
@@ -50,8 +51,10 @@ export function requireContact(config: CorpusConfig): void {
   if (config.contact) return;
   const real = config.hosts.find((h) => !isLoopbackUrl(h.url));
   if (!real) return;
-  throw new UserError(`${configSource(config)}: contact is required to fetch ${real.url} (hosts[${config.hosts.indexOf(real)}]): `
-    + 'add "contact": an e-mail address or an https:// URL where the host\'s operators can reach you; it is sent in the User-Agent (nothing was fetched)');
+  throw new UserError(
+    `${configSource(config)}: contact is required to fetch ${real.url} (hosts[${config.hosts.indexOf(real)}]): ` +
+      'add "contact": an e-mail address or an https:// URL where the host\'s operators can reach you; it is sent in the User-Agent (nothing was fetched)',
+  );
 }
 
 /**

@@ -19,7 +19,11 @@ export type ParsedJson = { ok: true; value: unknown } | { ok: false; message: st
  */
 export function parseGerritReply(body: string): ParsedJson {
   const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
-  if (!text.startsWith(XSSI_PREFIX)) return { ok: false, message: /^\s*</.test(text) ? 'an HTML page, not Gerrit JSON' : 'no XSSI prefix: not a Gerrit JSON answer' };
+  if (!text.startsWith(XSSI_PREFIX))
+    return {
+      ok: false,
+      message: /^\s*</.test(text) ? 'an HTML page, not Gerrit JSON' : 'no XSSI prefix: not a Gerrit JSON answer',
+    };
   return parseGerritJson(text);
 }
 

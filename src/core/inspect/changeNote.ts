@@ -33,8 +33,15 @@ export function getRemovedChange(store: CorpusStore, buildId: number, changeId: 
   if (!r) return undefined;
   const text = (v: string | number | null) => (v === null ? null : String(v));
   return {
-    org: String(r.org), number: Number(r.number), project: String(r.project), branch: text(r.branch), created: String(r.created),
-    updated: String(r.updated), status: text(r.status), window: text(r.window), rule: r.rule === null ? 'not in this build' : String(r.rule),
+    org: String(r.org),
+    number: Number(r.number),
+    project: String(r.project),
+    branch: text(r.branch),
+    created: String(r.created),
+    updated: String(r.updated),
+    status: text(r.status),
+    window: text(r.window),
+    rule: r.rule === null ? 'not in this build' : String(r.rule),
     evidence: readEvidence(r.evidence),
   };
 }

@@ -14,8 +14,12 @@ export function readEvidence(stored: unknown): Evidence | null {
   const text = String(stored);
   try {
     const value = JSON.parse(text) as unknown;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)
-      && Object.values(value).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) {
+    if (
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.values(value).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))
+    ) {
       return value as Evidence;
     }
   } catch {
@@ -32,17 +36,25 @@ export function evidenceLines(evidence: Evidence | null): string[] {
 
 /** The decision's evidence for one unit of a build (examples and hunks by example key). */
 export function decisionEvidence(store: CorpusStore, buildId: number, unit: string, key: string): Evidence | null {
-  return readEvidence(store.scalar('SELECT evidence FROM decisions WHERE build_id = ? AND unit = ? AND unit_key = ?', [buildId, unit, key]));
+  return readEvidence(
+    store.scalar('SELECT evidence FROM decisions WHERE build_id = ? AND unit = ? AND unit_key = ?', [
+      buildId,
+      unit,
+      key,
+    ]),
+  );
 }
 
 /** A comment's decision evidence in a build, found by its id (through the decision key). */
 export function commentEvidence(store: CorpusStore, buildId: number, commentId: number): Evidence | null {
-  return readEvidence(store.scalar(
-    `SELECT d.evidence FROM comments cm JOIN changes c ON c.id = cm.change_id JOIN hosts h ON h.id = c.host_id
+  return readEvidence(
+    store.scalar(
+      `SELECT d.evidence FROM comments cm JOIN changes c ON c.id = cm.change_id JOIN hosts h ON h.id = c.host_id
      JOIN decisions d ON d.build_id = ? AND d.unit = 'comments' AND d.unit_key = ${commentKeySql('h', 'c', 'cm')}
      WHERE cm.id = ?`,
-    [buildId, commentId],
-  ));
+      [buildId, commentId],
+    ),
+  );
 }
 
 /** The example a duplicate names as its twin (same_change, exact_duplicate, near_duplicate), or null. */
@@ -63,7 +75,10 @@ export interface Twin {
 export function findTwin(store: CorpusStore, buildId: number, evidence: Evidence | null): Twin | null {
   const key = twinKey(evidence);
   if (key === null) return null;
-  const row = store.get<{ id: number; rule: string | null }>('SELECT id, rule FROM examples WHERE build_id = ? AND example_key = ?', [buildId, key]);
+  const row = store.get<{ id: number; rule: string | null }>(
+    'SELECT id, rule FROM examples WHERE build_id = ? AND example_key = ?',
+    [buildId, key],
+  );
   return { key, id: row ? Number(row.id) : null, rule: row?.rule ?? null };
 }
 

@@ -55,16 +55,41 @@ export function getExample(store: CorpusStore, id: number): ExampleRecord | unde
     [e.build_id, id],
   );
   return {
-    id, key: String(e.example_key), buildId: Number(e.build_id), org: String(e.org), project: String(e.project), changeNumber: Number(e.number),
-    path: String(e.path), language: e.language === null ? null : String(e.language), psBefore: Number(e.ps_before), psAfter: Number(e.ps_after),
-    beforeStart: Number(e.before_start), afterStart: Number(e.after_start), before: String(e.before_text), after: String(e.after_text),
-    window: e.window === null ? null : String(e.window), rule: e.rule === null ? null : String(e.rule), unit: String(e.unit),
+    id,
+    key: String(e.example_key),
+    buildId: Number(e.build_id),
+    org: String(e.org),
+    project: String(e.project),
+    changeNumber: Number(e.number),
+    path: String(e.path),
+    language: e.language === null ? null : String(e.language),
+    psBefore: Number(e.ps_before),
+    psAfter: Number(e.ps_after),
+    beforeStart: Number(e.before_start),
+    afterStart: Number(e.after_start),
+    before: String(e.before_text),
+    after: String(e.after_text),
+    window: e.window === null ? null : String(e.window),
+    rule: e.rule === null ? null : String(e.rule),
+    unit: String(e.unit),
     evidence: readEvidence(e.evidence),
     comments: comments.map((c) => ({
-      id: Number(c.id), gerritId: String(c.gerrit_id), author: c.author === null ? null : String(c.author), message: String(c.message),
+      id: Number(c.id),
+      gerritId: String(c.gerrit_id),
+      author: c.author === null ? null : String(c.author),
+      message: String(c.message),
       line: c.line === null ? null : Number(c.line),
-      range: c.start_line === null ? null : { startLine: Number(c.start_line), startCharacter: Number(c.start_character), endLine: Number(c.end_line), endCharacter: Number(c.end_character) },
-      inReplyTo: c.in_reply_to === null ? null : String(c.in_reply_to), updated: c.updated === null ? null : String(c.updated),
+      range:
+        c.start_line === null
+          ? null
+          : {
+              startLine: Number(c.start_line),
+              startCharacter: Number(c.start_character),
+              endLine: Number(c.end_line),
+              endCharacter: Number(c.end_character),
+            },
+      inReplyTo: c.in_reply_to === null ? null : String(c.in_reply_to),
+      updated: c.updated === null ? null : String(c.updated),
       removedBy: c.decided === null || c.decided === 'kept' ? null : String(c.decided),
     })),
   };
@@ -95,9 +120,17 @@ export function getComment(store: CorpusStore, id: number, buildId: number): Com
   );
   if (!c) return undefined;
   return {
-    id, org: String(c.org), project: String(c.project), changeNumber: Number(c.number), path: String(c.path),
-    patchSet: c.patch_set === null ? null : Number(c.patch_set), side: c.side === null ? null : String(c.side),
-    line: c.line === null ? null : Number(c.line), author: c.author === null ? null : String(c.author), message: String(c.message),
-    removedBy: c.decided === null || c.decided === 'kept' ? null : String(c.decided), exampleId: c.example_id === null ? null : Number(c.example_id),
+    id,
+    org: String(c.org),
+    project: String(c.project),
+    changeNumber: Number(c.number),
+    path: String(c.path),
+    patchSet: c.patch_set === null ? null : Number(c.patch_set),
+    side: c.side === null ? null : String(c.side),
+    line: c.line === null ? null : Number(c.line),
+    author: c.author === null ? null : String(c.author),
+    message: String(c.message),
+    removedBy: c.decided === null || c.decided === 'kept' ? null : String(c.decided),
+    exampleId: c.example_id === null ? null : Number(c.example_id),
   };
 }

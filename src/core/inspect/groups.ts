@@ -5,12 +5,17 @@ import { UserError } from '../store/errors';
 import type { StoredWindow } from '../config/windows';
 import type { DatasetFunnel, FunnelRow } from '../corpusBuild/funnelReport';
 import { FUNNEL } from '../rules/funnel';
+import { isSwitchedOff } from '../rules/switchedOff';
 
 export interface RuleCount {
   stage: string;
   rule: string;
   unit: string;
   count: number;
+  /** The rule could not run on this host: why (count is then 0 and means nothing). */
+  notCounted?: string;
+  /** The count leaves out a part of the rule that could not run on this host: why. */
+  partly?: string;
 }
 
 export interface WindowGroup {
@@ -28,6 +33,8 @@ export interface WindowGroup {
 export interface OrgGroup {
   org: string;
   windows: WindowGroup[];
+  /** The comment-count probe's line, as the build's funnel records it. */
+  probe?: string;
 }
 
 export function latestBuildId(store: CorpusStore): number | undefined {
@@ -52,7 +59,9 @@ const STAGE_ORDER = ['collection', 'comments', 'hunks', 'examples', 'duplicates'
  */
 export function treeGroups(store: CorpusStore, buildId: number): OrgGroup[] {
   const json = store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]);
-  return typeof json === 'string' ? groupsFromFunnel(store, JSON.parse(json) as DatasetFunnel) : countGroups(store, buildId);
+  return typeof json === 'string'
+    ? groupsFromFunnel(store, JSON.parse(json) as DatasetFunnel)
+    : countGroups(store, buildId);
 }
 
 /** Examples kept by the build, every organization and window (the no-window group included). */
@@ -63,23 +72,56 @@ export function keptCount(store: CorpusStore, buildId: number): number {
 function groupsFromFunnel(store: CorpusStore, funnel: DatasetFunnel): OrgGroup[] {
   const windows = store.all<StoredWindow>('SELECT * FROM windows ORDER BY from_date');
   const orgs = store.all<{ org: string }>('SELECT org FROM hosts ORDER BY org').map((r) => r.org);
-  const removedRules = (rows: readonly FunnelRow[]) => rows.filter((r) => (r.removed ?? 0) > 0)
-    .map((r) => ({ stage: r.stage, rule: r.rule, unit: r.unit, count: r.removed ?? 0 }));
+  // A rule not counted on the host gets a node too, so the tree says so rather than leaving it out (as if 0);
+  // a rule the config switched off does not (funnelNotes.ts, switchedOff).
+  const removedRules = (rows: readonly FunnelRow[]): RuleCount[] =>
+    rows
+      .filter((r) => (r.removed ?? 0) > 0 || (r.removed === null && r.notCounted && !isSwitchedOff(r.notCounted)))
+      .map((r) => ({
+        stage: r.stage,
+        rule: r.rule,
+        unit: r.unit,
+        count: r.removed ?? 0,
+        ...(r.removed === null && r.notCounted ? { notCounted: r.notCounted } : r.partly ? { partly: r.partly } : {}),
+      }));
   return orgs.map((org) => {
     const o = funnel.organizations[org];
     const groups: WindowGroup[] = windows.map((w) => {
       const report = o?.windows[w.name];
-      return { org, window: w.name, sealed: w.sealed === 1, sealHash: w.seal_hash, fetched: w.fetched === 1, kept: report?.examples ?? 0, rules: removedRules(report?.funnel ?? []) };
+      return {
+        org,
+        window: w.name,
+        sealed: w.sealed === 1,
+        sealHash: w.seal_hash,
+        fetched: w.fetched === 1,
+        kept: report?.examples ?? 0,
+        rules: removedRules(report?.funnel ?? []),
+      };
     });
     if (o) {
       // Units in no window: the organization's totals less every window's.
       const outside = o.funnel.map((r) => ({
-        ...r, removed: (r.removed ?? 0) - Object.values(o.windows).reduce((n, w) => n + (w.funnel.find((x) => x.stage === r.stage && x.rule === r.rule)?.removed ?? 0), 0),
+        ...r,
+        removed:
+          (r.removed ?? 0) -
+          Object.values(o.windows).reduce(
+            (n, w) => n + (w.funnel.find((x) => x.stage === r.stage && x.rule === r.rule)?.removed ?? 0),
+            0,
+          ),
       }));
       const kept = o.counters.outside_windows ?? 0;
-      if (kept > 0 || outside.some((r) => r.removed > 0)) groups.push({ org, window: null, sealed: false, sealHash: null, fetched: true, kept, rules: removedRules(outside) });
+      if (kept > 0 || outside.some((r) => r.removed > 0))
+        groups.push({
+          org,
+          window: null,
+          sealed: false,
+          sealHash: null,
+          fetched: true,
+          kept,
+          rules: removedRules(outside),
+        });
     }
-    return { org, windows: groups };
+    return { org, windows: groups, ...(o?.probe ? { probe: o.probe.text } : {}) };
   });
 }
 
@@ -99,7 +141,15 @@ export function countGroups(store: CorpusStore, buildId: number): OrgGroup[] {
   return orgs.map((org) => {
     const byWindow = new Map<string | null, WindowGroup>();
     for (const w of windows) {
-      byWindow.set(w.name, { org, window: w.name, sealed: w.sealed === 1, sealHash: w.seal_hash, fetched: w.fetched === 1, kept: 0, rules: [] });
+      byWindow.set(w.name, {
+        org,
+        window: w.name,
+        sealed: w.sealed === 1,
+        sealHash: w.seal_hash,
+        fetched: w.fetched === 1,
+        kept: 0,
+        rules: [],
+      });
     }
     for (const r of rows.filter((x) => x.org === org)) {
       let g = byWindow.get(r.window);

@@ -2,12 +2,17 @@
 import type { CorpusStore } from '../store/corpusStore';
 import type { Evidence } from '../rules/types';
 import { readEvidence, twinKey } from './evidence';
+import { qualityExampleIds, type QualityFilter } from '../quality/qualityFilter';
 
 export interface ItemFilter {
   flagged?: boolean;
   label?: string;
+  /** Only examples of the current label audit sample (the latest draw). */
+  audit?: boolean;
   /** Text that must occur in one of the item's comments (case-insensitive). */
   text?: string;
+  /** Only examples with a kept comment the judge classes so (core/quality/qualityFilter.ts). */
+  quality?: QualityFilter;
 }
 
 export interface GroupRef {
@@ -74,10 +79,22 @@ export type Item = ExampleItem | CommentItem | ChangeItem;
  * A page of a group's items. `afterId`, the id of the last example of the previous page, reads the next
  * page of examples from the index instead of skipping `offset` rows (removed comments page by offset).
  */
-export function listItems(store: CorpusStore, group: GroupRef, offset: number, limit: number, filter: ItemFilter = {}, afterId?: number): Item[] {
+export function listItems(
+  store: CorpusStore,
+  group: GroupRef,
+  offset: number,
+  limit: number,
+  filter: ItemFilter = {},
+  afterId?: number,
+): Item[] {
   if (group.unit === 'comments') return listComments(store, group, offset, limit, filter);
   if (group.unit === 'changes') return filtersItems(filter) ? [] : listChanges(store, group, offset, limit);
-  const where = ['e.build_id = ?', 'h.org = ?', 'e.window IS ?', group.rule === 'kept' ? 'e.rule IS NULL' : 'e.rule = ?'];
+  const where = [
+    'e.build_id = ?',
+    'h.org = ?',
+    'e.window IS ?',
+    group.rule === 'kept' ? 'e.rule IS NULL' : 'e.rule = ?',
+  ];
   const params: (string | number | null)[] = [group.buildId, group.org, group.window];
   if (group.rule !== 'kept') params.push(group.rule);
   if (afterId !== undefined) {
@@ -85,6 +102,7 @@ export function listItems(store: CorpusStore, group: GroupRef, offset: number, l
     params.push(afterId);
   }
   addFilter(where, params, filter, 'e.example_key', EXAMPLE_TEXT_EXISTS);
+  addQualityFilter(store, group.buildId, where, params, filter);
   // Examples are numbered in the order the tree lists them (build/exampleStage.ts, treeOrder), so a
   // page is a walk of examples_group in id order; the per-row subqueries then run for that page only.
   const rows = store.all<Record<string, number | string | null>>(
@@ -103,16 +121,30 @@ export function listItems(store: CorpusStore, group: GroupRef, offset: number, l
     [...params, limit, afterId === undefined ? offset : 0],
   );
   return rows.map((r) => ({
-    kind: 'example', id: Number(r.id), key: String(r.example_key), changeNumber: Number(r.number), project: String(r.project),
-    path: String(r.path), psBefore: Number(r.ps_before), psAfter: Number(r.ps_after), rule: r.rule === null ? null : String(r.rule),
-    twin: twinKey(readEvidence(r.evidence)), firstComment: String(r.first_comment ?? ''), flags: Number(r.flags), openFlags: Number(r.open_flags), confirmedFlags: Number(r.confirmed_flags), labels: Number(r.labels),
+    kind: 'example',
+    id: Number(r.id),
+    key: String(r.example_key),
+    changeNumber: Number(r.number),
+    project: String(r.project),
+    path: String(r.path),
+    psBefore: Number(r.ps_before),
+    psAfter: Number(r.ps_after),
+    rule: r.rule === null ? null : String(r.rule),
+    twin: twinKey(readEvidence(r.evidence)),
+    firstComment: String(r.first_comment ?? ''),
+    flags: Number(r.flags),
+    openFlags: Number(r.open_flags),
+    confirmedFlags: Number(r.confirmed_flags),
+    labels: Number(r.labels),
   }));
 }
 
-const EXAMPLE_TEXT_EXISTS = 'EXISTS (SELECT 1 FROM example_comments x JOIN comments cc ON cc.id = x.comment_id WHERE x.example_id = e.id AND lower(cc.message) LIKE ?)';
+const EXAMPLE_TEXT_EXISTS =
+  'EXISTS (SELECT 1 FROM example_comments x JOIN comments cc ON cc.id = x.comment_id WHERE x.example_id = e.id AND lower(cc.message) LIKE ?)';
 
 /** The key of one tree group in filteredCounts: rule ids are unique across units. */
-export const groupKey = (org: string, window: string | null, rule: string): string => JSON.stringify([org, window, rule]);
+export const groupKey = (org: string, window: string | null, rule: string): string =>
+  JSON.stringify([org, window, rule]);
 
 /**
  * Under an item filter, how many items each group lists (by groupKey; a group not in the map lists none),
@@ -125,16 +157,21 @@ export function filteredCounts(store: CorpusStore, buildId: number, filter: Item
   const where = ['e.build_id = ?'];
   const params: (string | number | null)[] = [buildId];
   addFilter(where, params, filter, 'e.example_key', EXAMPLE_TEXT_EXISTS);
+  addQualityFilter(store, buildId, where, params, filter);
   const examples = store.all<{ org: string; window: string | null; rule: string; n: number }>(
     `SELECT h.org, e.window, coalesce(e.rule, 'kept') AS rule, count(*) AS n
      FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
-     WHERE ${where.join(' AND ')} GROUP BY h.org, e.window, coalesce(e.rule, 'kept')`, params);
+     WHERE ${where.join(' AND ')} GROUP BY h.org, e.window, coalesce(e.rule, 'kept')`,
+    params,
+  );
   for (const r of examples) counts.set(groupKey(r.org, r.window, r.rule), Number(r.n));
-  if (filter.text && !filter.flagged && !filter.label) {
+  if (filter.text && !filter.flagged && !filter.label && !filter.audit && !filter.quality) {
     const comments = store.all<{ org: string; window: string | null; rule: string; n: number }>(
       `SELECT d.org, d.window, d.rule, count(*) AS n FROM decisions d JOIN comments cm ON cm.id = d.unit_id
        WHERE d.build_id = ? AND d.unit = 'comments' AND d.rule != 'kept' AND lower(cm.message) LIKE ?
-       GROUP BY d.org, d.window, d.rule`, [buildId, `%${filter.text.toLowerCase()}%`]);
+       GROUP BY d.org, d.window, d.rule`,
+      [buildId, `%${filter.text.toLowerCase()}%`],
+    );
     for (const r of comments) counts.set(groupKey(r.org, r.window, r.rule), Number(r.n));
   }
   return counts;
@@ -142,12 +179,23 @@ export function filteredCounts(store: CorpusStore, buildId: number, filter: Item
 
 /** True when the filter narrows items (flags, labels and comment text belong to examples and comments, never to changes). */
 export function filtersItems(filter: ItemFilter): boolean {
-  return Boolean(filter.flagged || filter.label || filter.text);
+  return Boolean(filter.flagged || filter.label || filter.audit || filter.quality || filter.text);
 }
 
-function addFilter(where: string[], params: (string | number | null)[], filter: ItemFilter, keyColumn: string, textExists: string): void {
+function addFilter(
+  where: string[],
+  params: (string | number | null)[],
+  filter: ItemFilter,
+  keyColumn: string,
+  textExists: string,
+): void {
   // "Flagged" means a flag still open: a confirmed flag removes the example at the next build, a dismissed one is done with.
-  if (filter.flagged) where.push(`EXISTS (SELECT 1 FROM flags f WHERE f.example_key = ${keyColumn} AND f.status = 'open')`);
+  if (filter.flagged)
+    where.push(`EXISTS (SELECT 1 FROM flags f WHERE f.example_key = ${keyColumn} AND f.status = 'open')`);
+  if (filter.audit)
+    where.push(
+      `EXISTS (SELECT 1 FROM audit_items a WHERE a.example_key = ${keyColumn} AND a.sample_id = (SELECT max(id) FROM audit_samples))`,
+    );
   if (filter.label) {
     where.push(`EXISTS (SELECT 1 FROM labels l WHERE l.example_key = ${keyColumn} AND l.label = ?)`);
     params.push(filter.label);
@@ -158,11 +206,30 @@ function addFilter(where: string[], params: (string | number | null)[], filter: 
   }
 }
 
-function listComments(store: CorpusStore, group: GroupRef, offset: number, limit: number, filter: ItemFilter): CommentItem[] {
+/** The judge's classes are computed in code (thresholds, latest judgment per comment), so the matching ids go in as a JSON list. */
+function addQualityFilter(
+  store: CorpusStore,
+  buildId: number,
+  where: string[],
+  params: (string | number | null)[],
+  filter: ItemFilter,
+): void {
+  if (!filter.quality) return;
+  where.push('e.id IN (SELECT value FROM json_each(?))');
+  params.push(JSON.stringify(qualityExampleIds(store, buildId, filter.quality)));
+}
+
+function listComments(
+  store: CorpusStore,
+  group: GroupRef,
+  offset: number,
+  limit: number,
+  filter: ItemFilter,
+): CommentItem[] {
   // `window IS ?` matches the window by name, or no window (null), and can use the index.
   const where = ['d.build_id = ?', "d.unit = 'comments'", 'd.org = ?', 'd.window IS ?', 'd.rule = ?'];
   const params: (string | number | null)[] = [group.buildId, group.org, group.window, group.rule];
-  if (filter.flagged || filter.label) return []; // flags and labels belong to examples, not removed comments
+  if (filter.flagged || filter.label || filter.audit || filter.quality) return []; // flags, labels and the audit sample belong to examples, not removed comments
   if (filter.text) {
     where.push('lower(cm.message) LIKE ?');
     params.push(`%${filter.text.toLowerCase()}%`);
@@ -176,9 +243,16 @@ function listComments(store: CorpusStore, group: GroupRef, offset: number, limit
     [...params, limit, offset],
   );
   return rows.map((r) => ({
-    kind: 'comment', id: Number(r.id), changeNumber: Number(r.number), project: String(r.project), path: String(r.path),
-    patchSet: r.patch_set === null ? null : Number(r.patch_set), line: r.line === null ? null : Number(r.line), rule: String(r.rule),
-    message: String(r.message), exampleId: r.example_id === null ? null : Number(r.example_id),
+    kind: 'comment',
+    id: Number(r.id),
+    changeNumber: Number(r.number),
+    project: String(r.project),
+    path: String(r.path),
+    patchSet: r.patch_set === null ? null : Number(r.patch_set),
+    line: r.line === null ? null : Number(r.line),
+    rule: String(r.rule),
+    message: String(r.message),
+    exampleId: r.example_id === null ? null : Number(r.example_id),
   }));
 }
 
@@ -191,7 +265,13 @@ function listChanges(store: CorpusStore, group: GroupRef, offset: number, limit:
     [group.buildId, group.org, group.window, group.rule, limit, offset],
   );
   return rows.map((r) => ({
-    kind: 'change', id: Number(r.id), changeNumber: Number(r.number), project: String(r.project), created: String(r.created),
-    status: r.status === null ? null : String(r.status), rule: String(r.rule), evidence: readEvidence(r.evidence),
+    kind: 'change',
+    id: Number(r.id),
+    changeNumber: Number(r.number),
+    project: String(r.project),
+    created: String(r.created),
+    status: r.status === null ? null : String(r.status),
+    rule: String(r.rule),
+    evidence: readEvidence(r.evidence),
   }));
 }

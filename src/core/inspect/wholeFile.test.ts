@@ -10,10 +10,22 @@ import { exampleWholeFiles, type ExampleWholeFiles } from './wholeFile';
 
 const RULES = { aroundLines: 3, contextLines: 1 };
 
-function shown(a: string | null, b: string, span: CommentSpan, paths: [string, string] = ['f.py', 'f.py']): ExampleWholeFiles & { beforeText: string; afterText: string } {
-  const json = JSON.stringify(buildDiffInfo({
-    pathA: paths[0], pathB: paths[1], a: a === null ? null : fileVersionFromText(a), b: fileVersionFromText(b), whitespace: 'IGNORE_NONE', shas: ['a'.repeat(40), 'b'.repeat(40)],
-  }));
+function shown(
+  a: string | null,
+  b: string,
+  span: CommentSpan,
+  paths: [string, string] = ['f.py', 'f.py'],
+): ExampleWholeFiles & { beforeText: string; afterText: string } {
+  const json = JSON.stringify(
+    buildDiffInfo({
+      pathA: paths[0],
+      pathB: paths[1],
+      a: a === null ? null : fileVersionFromText(a),
+      b: fileVersionFromText(b),
+      whitespace: 'IGNORE_NONE',
+      shas: ['a'.repeat(40), 'b'.repeat(40)],
+    }),
+  );
   const { hunks } = anchorComments(parseDiffInfo(json), [span], RULES);
   assert.equal(hunks.length, 1, 'the comment anchors one hunk');
   const out = exampleWholeFiles(json, hunks[0]);
@@ -64,7 +76,7 @@ describe('inspector: whole files from the stored diff', () => {
     assert.equal(added.after, 'x\n');
   });
 
-  it('gives a renamed file\'s old and new text', () => {
+  it("gives a renamed file's old and new text", () => {
     const w = shown('a\nb\nc\n', 'a\nbb\nc\n', { first: 2, last: 2 }, ['old/name.py', 'new/name.py']);
     assert.equal(w.before, 'a\nb\nc\n');
     assert.equal(w.after, 'a\nbb\nc\n');

@@ -3,6 +3,7 @@
 // them, so the inspector can show the file with comments on their real lines. The rebuilding is the
 // Search/Replace export's (wholeFiles, locateHunk): one reading of a DiffInfo's sides for both.
 import type { CorpusStore } from '../store/corpusStore';
+import { diffContentById } from '../store/diffText';
 import { parseDiffInfo, textLineCount, type ParsedDiff } from '../corpusBuild/diffInfo';
 import { locateHunk, wholeFiles, type StoredHunk } from '../export/searchReplace/wholeFiles';
 
@@ -39,7 +40,9 @@ export function exampleWholeFiles(diff: ParsedDiff | string | null, hunk: Stored
   // The lines the hunk's texts cover as an editor counts them: not the "" Gerrit adds after a final newline.
   const bFrom = hunk.afterStart - 1;
   return {
-    ok: true, before: files.base.join('\n'), after: files.after.join('\n'),
+    ok: true,
+    before: files.base.join('\n'),
+    after: files.after.join('\n'),
     beforeHunk: { from: located.aFrom, to: located.aFrom + textLineCount(hunk.beforeText) },
     afterHunk: { from: bFrom, to: bFrom + textLineCount(hunk.afterText) },
   };
@@ -47,8 +50,10 @@ export function exampleWholeFiles(diff: ParsedDiff | string | null, hunk: Stored
 
 /** The stored DiffInfo JSON the example was built from (its file, patch set N → N + 1); null: none stored. */
 export function storedDiffOf(store: CorpusStore, exampleId: number): string | null {
-  const content = store.scalar(
-    `SELECT d.content FROM examples e JOIN diffs d ON d.change_id = e.change_id AND d.path = e.path AND d.ps_base = e.ps_before AND d.ps_target = e.ps_after
-     WHERE e.id = ?`, [exampleId]);
-  return content === null || content === undefined ? null : String(content);
+  const id = store.scalar(
+    `SELECT d.id FROM examples e JOIN diffs d ON d.change_id = e.change_id AND d.path = e.path AND d.ps_base = e.ps_before AND d.ps_target = e.ps_after
+     WHERE e.id = ?`,
+    [exampleId],
+  );
+  return id === null || id === undefined ? null : diffContentById(store, Number(id));
 }

@@ -1,10 +1,20 @@
 // Labels: does the rewrite answer its comment? Per rater, with shares and Cohen's κ between raters.
 import type { CorpusStore } from '../store/corpusStore';
+import { cohensKappa } from '../stats/kappa';
+
+// Re-exported: labels.test.ts checks κ on labels from here.
+export { cohensKappa };
 
 export const LABELS = ['answers', 'does_not', 'unsure'] as const;
 export type Label = (typeof LABELS)[number];
 
-export function setLabel(store: CorpusStore, exampleKey: string, rater: string, label: Label, now = new Date().toISOString()): void {
+export function setLabel(
+  store: CorpusStore,
+  exampleKey: string,
+  rater: string,
+  label: Label,
+  now = new Date().toISOString(),
+): void {
   store.run(
     `INSERT INTO labels(example_key, rater, label, labelled_at) VALUES (?, ?, ?, ?)
      ON CONFLICT(example_key, rater) DO UPDATE SET label = excluded.label, labelled_at = excluded.labelled_at`,
@@ -28,7 +38,9 @@ export interface RaterAgreement {
 }
 
 export function labelReport(store: CorpusStore): { raters: RaterShare[]; agreement: RaterAgreement[] } {
-  const rows = store.all<{ example_key: string; rater: string; label: Label }>('SELECT example_key, rater, label FROM labels ORDER BY rater, example_key');
+  const rows = store.all<{ example_key: string; rater: string; label: Label }>(
+    'SELECT example_key, rater, label FROM labels ORDER BY rater, example_key',
+  );
   const byRater = new Map<string, Map<string, Label>>();
   for (const r of rows) {
     if (!byRater.has(r.rater)) byRater.set(r.rater, new Map());
@@ -54,22 +66,4 @@ export function labelReport(store: CorpusStore): { raters: RaterShare[]; agreeme
     }
   }
   return { raters, agreement };
-}
-
-/** Cohen's κ over paired labels; null with no pairs, or when chance agreement is total. */
-export function cohensKappa(pairs: readonly [Label, Label][]): number | null {
-  const n = pairs.length;
-  if (n === 0) return null;
-  let agree = 0;
-  const ca = new Map<Label, number>();
-  const cb = new Map<Label, number>();
-  for (const [a, b] of pairs) {
-    if (a === b) agree++;
-    ca.set(a, (ca.get(a) ?? 0) + 1);
-    cb.set(b, (cb.get(b) ?? 0) + 1);
-  }
-  const po = agree / n;
-  let pe = 0;
-  for (const l of LABELS) pe += ((ca.get(l) ?? 0) / n) * ((cb.get(l) ?? 0) / n);
-  return pe === 1 ? null : (po - pe) / (1 - pe);
 }

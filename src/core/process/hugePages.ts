@@ -46,6 +46,9 @@ let glibc: boolean | undefined;
 
 /** A diagnostic report takes about 10 ms to gather, so it is asked once per process. */
 function isGlibc(): boolean {
-  glibc ??= Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime);
+  glibc ??= Boolean(
+    (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header
+      ?.glibcVersionRuntime,
+  );
   return glibc;
 }

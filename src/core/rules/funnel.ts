@@ -11,10 +11,12 @@ import { acknowledgement } from './comments/acknowledgement';
 import { botAccount } from './comments/botAccount';
 import { botTemplate } from './comments/botTemplate';
 import { commentFetchError } from './comments/fetchError';
+import { irrelevantComment } from './comments/irrelevantComment';
 import { noLine } from './comments/noLine';
 import { noSuccessor } from './comments/noSuccessor';
 import { ownAuthor } from './comments/ownAuthor';
 import { parentSide } from './comments/parentSide';
+import { protectedComment } from './comments/protectedComment';
 import { pseudoFile } from './comments/pseudoFile';
 import { unchangedAround } from './comments/unchangedAround';
 import { boilerplate } from './duplicates/boilerplate';
@@ -29,17 +31,55 @@ import { rebaseOnly } from './examples/rebaseOnly';
 import { suggestedEdit } from './examples/suggestedEdit';
 import { oneSided } from './hunks/oneSided';
 import { size } from './hunks/size';
-import type { ChangeUnit, CommentUnit, DuplicateUnit, ExampleUnit, HunkUnit, ProtectedUnit, Removal, Rule, RuleContext, Stage, UnitKind } from './types';
+import type {
+  ChangeUnit,
+  CommentUnit,
+  DuplicateUnit,
+  ExampleUnit,
+  HunkUnit,
+  ProtectedUnit,
+  Removal,
+  Rule,
+  RuleContext,
+  Stage,
+  UnitKind,
+} from './types';
 
-export const COLLECTION_RULES: readonly Rule<ChangeUnit>[] = [createdBeforeStart, notMerged, blocklistedProject, noComments, sealedWindow, disallowed, changeFetchError];
+export const COLLECTION_RULES: readonly Rule<ChangeUnit>[] = [
+  createdBeforeStart,
+  notMerged,
+  blocklistedProject,
+  noComments,
+  sealedWindow,
+  disallowed,
+  changeFetchError,
+];
 
 export const COMMENT_RULES: readonly Rule<CommentUnit>[] = [
-  pseudoFile, ownAuthor, botAccount, acknowledgement, noLine, parentSide, noSuccessor, unchangedAround, botTemplate, commentFetchError,
+  pseudoFile,
+  ownAuthor,
+  botAccount,
+  acknowledgement,
+  noLine,
+  parentSide,
+  noSuccessor,
+  unchangedAround,
+  botTemplate,
+  commentFetchError,
+  protectedComment,
+  // Last: it judges only what every other comment rule kept (off by default, judge.irrelevantComment).
+  irrelevantComment,
 ];
 
 export const HUNK_RULES: readonly Rule<HunkUnit>[] = [oneSided, size];
 
-export const EXAMPLE_RULES: readonly Rule<ExampleUnit>[] = [rebaseOnly, suggestedEdit, appliedFix, nothingLeft, manualFlag];
+export const EXAMPLE_RULES: readonly Rule<ExampleUnit>[] = [
+  rebaseOnly,
+  suggestedEdit,
+  appliedFix,
+  nothingLeft,
+  manualFlag,
+];
 
 export const DUPLICATE_RULES: readonly Rule<DuplicateUnit>[] = [sameChange, exactDuplicate, nearDuplicate, boilerplate];
 
@@ -56,10 +96,18 @@ export interface FunnelStep {
 
 const step = (r: Rule<never>): FunnelStep => ({ stage: r.stage, rule: r.id, unit: r.unit, description: r.description });
 
+/** Every rule of every stage, in order (config/ruleParameters.ts reads their parameters from here). */
+export const RULES: readonly Rule<never>[] = [
+  ...COLLECTION_RULES,
+  ...COMMENT_RULES,
+  ...HUNK_RULES,
+  ...EXAMPLE_RULES,
+  ...DUPLICATE_RULES,
+  ...DECONTAMINATION_RULES,
+] as readonly Rule<never>[];
+
 /** Every rule of every stage, in order. */
-export const FUNNEL: readonly FunnelStep[] = [
-  ...COLLECTION_RULES, ...COMMENT_RULES, ...HUNK_RULES, ...EXAMPLE_RULES, ...DUPLICATE_RULES, ...DECONTAMINATION_RULES,
-].map((r) => step(r as Rule<never>));
+export const FUNNEL: readonly FunnelStep[] = RULES.map(step);
 
 /** The first rule of `rules` that removes `unit`, or null when every rule keeps it. */
 export function firstRemoval<U>(rules: readonly Rule<U>[], unit: U, ctx: RuleContext): Removal | null {

@@ -1,6 +1,6 @@
 // Defaults for the table-driven rule tests: a context and a unit of each kind, overridable per case.
 import assert from 'node:assert/strict';
-import { DEFAULT_RULES } from '../config/types';
+import { DEFAULT_RULES } from '../config/ruleParameters';
 import { normaliseAcknowledgement } from './comments/acknowledgement';
 import type { ChangeUnit, CommentUnit, Evidence, ExampleUnit, HunkUnit, Rule, RuleContext } from './types';
 
@@ -15,14 +15,39 @@ export function testContext(over: Partial<RuleContext> = {}): RuleContext {
 }
 
 export function changeUnit(over: Partial<ChangeUnit> = {}): ChangeUnit {
-  return { org: 'openstack', number: 1, created: '2024-11-05T10:00:00Z', status: 'MERGED', collectionRule: null, fetchError: null, inSealedWindow: false, ...over };
+  return {
+    org: 'openstack',
+    number: 1,
+    created: '2024-11-05T10:00:00Z',
+    status: 'MERGED',
+    collectionRule: null,
+    fetchError: null,
+    inSealedWindow: false,
+    ...over,
+  };
 }
 
 export function commentUnit(over: Partial<CommentUnit> = {}): CommentUnit {
   return {
-    org: 'openstack', path: 'nova/api.py', patchSet: 1, side: 'REVISION', line: 10, startLine: null, endLine: null, endCharacter: null,
-    author: 'reviewer', message: 'please rename this', hasFixSuggestion: false, owner: 'owner', authorIsBot: false, authorServiceUser: false, authorBotPattern: null, hasNextPatchSet: true,
-    diff: 'ok', changedAround: true, ...over,
+    org: 'openstack',
+    path: 'nova/api.py',
+    patchSet: 1,
+    side: 'REVISION',
+    line: 10,
+    startLine: null,
+    endLine: null,
+    endCharacter: null,
+    author: 'reviewer',
+    message: 'please rename this',
+    hasFixSuggestion: false,
+    owner: 'owner',
+    authorIsBot: false,
+    authorServiceUser: false,
+    authorBotPattern: null,
+    hasNextPatchSet: true,
+    diff: 'ok',
+    changedAround: true,
+    ...over,
   };
 }
 
@@ -31,7 +56,12 @@ export function hunkUnit(over: Partial<HunkUnit> = {}): HunkUnit {
 }
 
 export function exampleUnit(over: Partial<ExampleUnit> = {}): ExampleUnit {
-  return { kindAfter: 'REWORK', comments: [{ message: 'please rename this', hasFixSuggestion: false, removedBy: null }], flagConfirmed: false, ...over };
+  return {
+    kindAfter: 'REWORK',
+    comments: [{ message: 'please rename this', hasFixSuggestion: false, removedBy: null }],
+    flagConfirmed: false,
+    ...over,
+  };
 }
 
 /** One table row: a name, the unit, and the rule id expected to remove it (null: kept). */

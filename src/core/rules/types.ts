@@ -2,11 +2,19 @@
 // Modelled on datatrove's filters: a rule returns null to keep a unit, or the reason it removes it.
 // A rule reads only its unit and the shared context; the build prepares both from stored records.
 import type { RulesConfig } from '../config/types';
+import type { ParameterOwner } from './parameters';
 
 export type Stage = 'collection' | 'comments' | 'hunks' | 'examples' | 'duplicates' | 'decontamination';
 export type UnitKind = 'changes' | 'comments' | 'hunks' | 'examples';
 
-export const STAGES: readonly Stage[] = ['collection', 'comments', 'hunks', 'examples', 'duplicates', 'decontamination'];
+export const STAGES: readonly Stage[] = [
+  'collection',
+  'comments',
+  'hunks',
+  'examples',
+  'duplicates',
+  'decontamination',
+];
 
 /**
  * What a removal rests on, stored with its decision (decisions.evidence, JSON): flat, so a reader can
@@ -36,7 +44,8 @@ export interface RuleContext {
   hostBotTemplates: ReadonlyMap<string, readonly RegExp[]>;
 }
 
-export interface Rule<U> {
+/** A rule; the parameters it declares (ParameterOwner) are the corpus.json `rules` fields it owns. */
+export interface Rule<U> extends ParameterOwner {
   readonly id: string;
   readonly stage: Stage;
   readonly unit: UnitKind;
@@ -92,6 +101,17 @@ export interface CommentUnit {
   diff: DiffState;
   /** Whether N + 1 changed anything near the comment; null when it cannot be decided (no diff). */
   changedAround: boolean | null;
+  /**
+   * The protected reference comment it overlaps (protected_comment), found only when
+   * rules.protectedCommentLevel is on and the rules before protected_comment kept it; absent or null: none.
+   * Offsets are into the comment's message (end exclusive).
+   */
+  protectedMatch?: { set: string; id: string; policy: string; start: number; end: number } | null;
+  /**
+   * The judge's relevance score (irrelevant_comment), set only when judge.irrelevantComment is on and the
+   * rules before irrelevant_comment kept the comment; absent or null: not judged, so kept.
+   */
+  judgeRelevance?: { relevance: number; below: number; model: string } | null;
 }
 
 /** A hunk: the region of one file around the edits its comments sit near. */

@@ -29,7 +29,11 @@ export function saveAtomically(target: string, bytes: Uint8Array, hooks: SaveHoo
  * saveAtomically for output made piece by piece (an export of 100k whole files): `produce` hands each
  * piece to `put`, which writes it to the temporary file at once, so the whole never sits in memory.
  */
-export function saveStreamAtomically(target: string, produce: (put: (bytes: Uint8Array) => void) => void, hooks: SaveHooks = {}): void {
+export function saveStreamAtomically(
+  target: string,
+  produce: (put: (bytes: Uint8Array) => void) => void,
+  hooks: SaveHooks = {},
+): void {
   const dir = path.dirname(path.resolve(target));
   const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${Date.now()}.tmp`);
   const chunk = hooks.chunkBytes ?? WRITE_CHUNK_BYTES;

@@ -5,6 +5,23 @@ import { open as openFile, type FileHandle } from 'node:fs/promises';
 import type { BindParams, Database, SqlValue, Statement } from 'sql.js';
 import { removeStaleTemps, saveAtomically, type SaveHooks } from './atomicSave';
 import { CorpusFileError, UserError } from './errors';
+import {
+  appendJournal,
+  baseIdOf,
+  commitRecord,
+  foldThreshold,
+  headerPageSize,
+  journalPath,
+  readJournal,
+  removeJournal,
+  replay,
+  replayExtent,
+  stampOf,
+  trackWrites,
+  type BaseId,
+  type PageTracker,
+} from './journal';
+import { moveInlineDiffsToBlobs } from './diffText';
 import { CORPUS_FORMAT, MIGRATIONS, latestSchemaVersion } from './schema';
 import { loadSqlJs } from './sqljs';
 
@@ -23,7 +40,19 @@ export interface OpenOptions {
    * export() leaves it out. SQLite reads the database size from its header, so the tail is ignored.
    */
   reserveBytes?: number;
+  /** Where a one-line note on the journal goes (a torn tail dropped, a stale journal ignored); default stderr. */
+  onNotice?: (message: string) => void;
 }
+
+/** Where a save went: appended to the journal, or the whole file written (folding any journal). */
+export type SaveKind = 'journal' | 'full';
+
+/**
+ * Room for a fetch to add pages in place, so that its checkpoints stay journal appends (a write past
+ * the reserve moves the in-memory file and makes every later save a full one). Zeroed memory is only
+ * committed when written, so unused reserve costs address space, not RSS.
+ */
+export const FETCH_RESERVE_BYTES = 1 << 30;
 
 /**
  * Room for small edits (labels, flag decisions) to grow the file in place: no copy of the whole file
@@ -45,7 +74,8 @@ export const READ_CHUNK_BYTES = 16 << 20;
 /** One read call (a test seam, to watch what each call asks for); resolves with the bytes read. */
 export type ReadChunk = (handle: FileHandle, bytes: Buffer, offset: number, length: number) => Promise<number>;
 
-const readChunk: ReadChunk = async (handle, bytes, offset, length) => (await handle.read(bytes, offset, length, offset)).bytesRead;
+const readChunk: ReadChunk = async (handle, bytes, offset, length) =>
+  (await handle.read(bytes, offset, length, offset)).bytesRead;
 
 /** The reserve is only room to grow into: never so much that the Buffer passes what Node allocates. */
 function reserveWithin(size: number, reserve: number): number {
@@ -59,12 +89,20 @@ function reserveWithin(size: number, reserve: number): number {
  * on a VM the page faults of filling 800 MB take seconds, which would otherwise freeze the
  * extension host's main thread for as long.
  */
-export async function readWithReserve(file: string, reserve: number, read = readChunk): Promise<{ bytes: Buffer; size: number }> {
+export async function readWithReserve(
+  file: string,
+  reserve: number | ((size: number) => number),
+  read = readChunk,
+): Promise<{ bytes: Buffer; size: number }> {
   const handle = await openFile(file, 'r');
   try {
     const size = (await handle.stat()).size;
-    if (size > bufferConstants.MAX_LENGTH) throw new CorpusFileError(file, `too large to open: ${size} bytes, more than the ${bufferConstants.MAX_LENGTH} this Node.js holds in one Buffer`);
-    const bytes = Buffer.alloc(size + reserveWithin(size, reserve));
+    if (size > bufferConstants.MAX_LENGTH)
+      throw new CorpusFileError(
+        file,
+        `too large to open: ${size} bytes, more than the ${bufferConstants.MAX_LENGTH} this Node.js holds in one Buffer`,
+      );
+    const bytes = Buffer.alloc(size + reserveWithin(size, typeof reserve === 'number' ? reserve : reserve(size)));
     let offset = 0;
     while (offset < size) {
       const bytesRead = await read(handle, bytes, offset, Math.min(READ_CHUNK_BYTES, size - offset));
@@ -85,7 +123,20 @@ export class CorpusStore {
    * @param image The Buffer sql.js was given: its in-memory file starts as a view of it, so it may
    * hold the database's current bytes (liveImage says when).
    */
-  private constructor(readonly file: string, readonly db: Database, private readonly image?: Buffer) {}
+  private constructor(
+    readonly file: string,
+    readonly db: Database,
+    private readonly image?: Buffer,
+  ) {}
+
+  /** Pages written since the last save, while the in-memory file is a view of `image`; else undefined and every save is full. */
+  private tracker: PageTracker | undefined;
+  /** The file on disk the journal applies to, and its stamp (dev:ino), to tell if another writer replaced it. */
+  private base: BaseId | undefined;
+  private baseStamp: string | undefined;
+  /** End of the last whole journal record (0: no journal of ours) and the journal's stamp. */
+  private journalEnd = 0;
+  private journalStamp: string | undefined;
 
   /** Creates a new, empty corpus in memory; nothing touches the disk until `save()`. */
   static async create(file: string): Promise<CorpusStore> {
@@ -106,20 +157,43 @@ export class CorpusStore {
   static async open(file: string, opts: OpenOptions = {}): Promise<CorpusStore> {
     if (!existsSync(file)) throw new CorpusFileError(file, 'no such file');
     if (statSync(file).isDirectory()) throw new CorpusFileError(file, 'is a directory, not a corpus file');
-    const { bytes, size } = await readWithReserve(file, opts.reserveBytes ?? 0);
+    // The journal first: a fold between the two reads then shows as a stale journal, not lost records.
+    const journal = await readJournal(file);
+    const baseStamp = stampOf(file);
+    const extent = journal.read ? replayExtent(journal.read) : 0;
+    const { bytes, size } = await readWithReserve(file, (n) => (opts.reserveBytes ?? 0) + Math.max(0, extent - n));
     if (size === 0) throw new CorpusFileError(file, 'empty file, not a corpus');
     if (size < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_MAGIC) {
       throw new CorpusFileError(file, 'not a SQLite database, so not a corpus');
     }
+    const base = baseIdOf(bytes, size);
+    const notice = opts.onNotice ?? ((m: string) => void process.stderr.write(`review-corpus: ${m}\n`));
+    let replayed = false;
+    if (journal.read && bytes.length < extent)
+      throw new CorpusFileError(file, `too large to open with its journal: ${extent} bytes`);
+    if (journal.read) {
+      replayed = replay(journal.read, bytes, base) !== undefined;
+      if (!replayed) notice(`${journalPath(file)}: its base is not ${file} (a fold ended before removing it); ignored`);
+    }
+    if (replayed && journal.notice) notice(journal.notice);
+    else if (!journal.read && journal.notice) notice(journal.notice);
     const SQL = await loadSqlJs();
+    const { view, tracker } = trackWrites(bytes, headerPageSize(bytes));
     let db: Database;
     try {
-      db = new SQL.Database(bytes);
+      db = new SQL.Database(view);
       db.exec('SELECT count(*) FROM sqlite_master');
     } catch (e) {
       throw new CorpusFileError(file, `damaged: ${(e as Error).message}`);
     }
     const store = new CorpusStore(file, db, bytes);
+    store.tracker = tracker;
+    store.base = base;
+    store.baseStamp = baseStamp;
+    if (replayed) {
+      store.journalEnd = journal.read!.validLength;
+      store.journalStamp = journal.stamp;
+    }
     try {
       store.migrate(store.readableSchemaVersion());
     } catch (e) {
@@ -127,6 +201,7 @@ export class CorpusStore {
       throw e;
     }
     removeStaleTemps(file);
+    removeStaleTemps(journalPath(file)); // a journal's creation killed before its rename
     return store;
   }
 
@@ -140,11 +215,17 @@ export class CorpusStore {
     // Only what migrate() writes: Number() would also take '', ' 2', '0x2' and '2e0'.
     if (raw === undefined || !/^[1-9]\d*$/.test(raw)) {
       const shown = raw === undefined ? 'missing' : JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
-      throw new CorpusFileError(this.file, `damaged: schema_version in the meta table is ${shown}, not a version number`);
+      throw new CorpusFileError(
+        this.file,
+        `damaged: schema_version in the meta table is ${shown}, not a version number`,
+      );
     }
     const version = Number(raw);
     if (version > latestSchemaVersion()) {
-      throw new CorpusFileError(this.file, `corpus schema version ${version} is newer than this tool reads (${latestSchemaVersion()}); update review-corpus`);
+      throw new CorpusFileError(
+        this.file,
+        `corpus schema version ${version} is newer than this tool reads (${latestSchemaVersion()}); update review-corpus`,
+      );
     }
     return version;
   }
@@ -159,8 +240,8 @@ export class CorpusStore {
   }
 
   /** Opens the file if it exists, otherwise creates a new corpus for it. */
-  static async openOrCreate(file: string): Promise<CorpusStore> {
-    if (existsSync(file)) return CorpusStore.open(file);
+  static async openOrCreate(file: string, opts: OpenOptions = {}): Promise<CorpusStore> {
+    if (existsSync(file)) return CorpusStore.open(file, opts);
     removeStaleTemps(file); // a first save killed before its rename leaves a temp and no corpus
     return CorpusStore.create(file);
   }
@@ -184,7 +265,10 @@ export class CorpusStore {
   }
 
   setMeta(key: string, value: string): void {
-    this.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
+    this.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [
+      key,
+      value,
+    ]);
   }
 
   /**
@@ -192,7 +276,9 @@ export class CorpusStore {
    * can be found damaged by any query, long after open() read the file, so every query maps it.
    */
   private damaged(e: unknown): unknown {
-    return e instanceof Error && !(e instanceof UserError) && DAMAGE.test(e.message) ? new CorpusFileError(this.file, `damaged: ${e.message}`) : e;
+    return e instanceof Error && !(e instanceof UserError) && DAMAGE.test(e.message)
+      ? new CorpusFileError(this.file, `damaged: ${e.message}`)
+      : e;
   }
 
   /** A cached prepared statement; reused across calls for bulk writes. */
@@ -287,9 +373,54 @@ export class CorpusStore {
   }
   private inTransaction = false;
 
-  /** Writes the whole database to `file` atomically (temp file, fsync, rename). */
-  save(hooks?: SaveHooks): void {
-    saveAtomically(this.file, this.export(), hooks);
+  /**
+   * Saves what changed since the last save, old or new, never torn: as one fsynced journal record when
+   * the pages written are known and the journal stays under foldThreshold; otherwise (or with `full`)
+   * by writing the whole database atomically (temp file, fsync, rename) and then removing the
+   * journal, which that file now holds.
+   */
+  save(hooks?: SaveHooks & { full?: boolean }): SaveKind {
+    // Diffs an older tool stored inline go into blobs first (docs/storage.md): once, at the first save,
+    // so opening a file only to read it stays as fast as before and never writes.
+    moveInlineDiffsToBlobs(this);
+    if (!hooks?.full && this.appendToJournal()) return 'journal';
+    const bytes = this.export();
+    saveAtomically(this.file, bytes, hooks);
+    removeJournal(this.file);
+    this.journalEnd = 0;
+    this.journalStamp = undefined;
+    if (this.tracker && this.image && bytes.buffer === this.image.buffer) {
+      this.tracker.dirty.clear();
+      this.base = baseIdOf(bytes, bytes.length);
+      this.baseStamp = stampOf(this.file);
+    } else {
+      this.tracker = undefined; // the in-memory file moved off the image: its writes are no longer seen
+    }
+    return 'full';
+  }
+
+  /** One journal record of the pages written since the last save; false when a full save is due instead. */
+  private appendToJournal(): boolean {
+    const { tracker, base } = this;
+    if (!tracker || !base || this.inTransaction) return false;
+    // Written by another writer since (not under one lock with us): a record of ours would not apply to it.
+    if (stampOf(this.file) !== this.baseStamp) return false;
+    if (this.journalEnd > 0 && stampOf(journalPath(this.file)) !== this.journalStamp) return false;
+    const pageCount = Number(this.scalar('PRAGMA page_count'));
+    const pageSize = Number(this.scalar('PRAGMA page_size'));
+    if (pageSize !== tracker.pageSize) return false;
+    const live = this.liveImage(pageCount, pageCount * pageSize); // also dirties page 1 (the canary)
+    if (!live) {
+      this.tracker = undefined;
+      return false;
+    }
+    if (this.journalEnd + tracker.dirty.size * pageSize > foldThreshold(base.size)) return false;
+    const record = commitRecord(live, pageSize, pageCount, [...tracker.dirty]);
+    const { end, stamp } = appendJournal(this.file, base, this.journalEnd, record);
+    this.journalEnd = end;
+    this.journalStamp = stamp;
+    tracker.dirty.clear();
+    return true;
   }
 
   /**

@@ -4,7 +4,10 @@ export class UserError extends Error {
 }
 
 export class CorpusFileError extends UserError {
-  constructor(readonly file: string, readonly problem: string) {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+  ) {
     super(`${file}: ${problem}`);
   }
 }

@@ -257,6 +257,174 @@ export const MIGRATIONS: readonly string[] = [
     at TEXT NOT NULL
   );
   `,
+  // 4 → 5: Comment quality (#18, seed 002): the CuREV-style judge's raw records, so a rebuild never calls the endpoint.
+  // - judgments, keyed by cache_key = SHA-256 of {model, prompt version, parameters, comment, hunk}, so a
+  //   rerun sends only what is missing, and by comment_key (two comments of the same text on the same hunk
+  //   share one answer); answer is the validated JSON (NULL when unjudged), with tokens and latency;
+  // - comment_rewrites, CuREV / CuREV+ reformulations beside (never instead of) the original comment;
+  // - quality_labels, hand labels on the same framework, per rater pseudonym, for judge-against-human κ.
+  // None holds the API key or an account identity.
+  `
+  CREATE TABLE judgments (
+    cache_key TEXT NOT NULL,
+    comment_key TEXT NOT NULL,
+    model TEXT NOT NULL,
+    prompt_version TEXT NOT NULL,
+    params TEXT NOT NULL,
+    status TEXT NOT NULL,
+    answer TEXT,
+    error TEXT,
+    prompt_tokens INTEGER,
+    completion_tokens INTEGER,
+    latency_ms INTEGER,
+    judged_at TEXT NOT NULL,
+    PRIMARY KEY (cache_key, comment_key)
+  );
+  CREATE INDEX judgments_comment ON judgments(comment_key, model);
+  CREATE TABLE comment_rewrites (
+    cache_key TEXT NOT NULL,
+    comment_key TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    model TEXT NOT NULL,
+    prompt_version TEXT NOT NULL,
+    text TEXT NOT NULL,
+    exemplar_keys TEXT NOT NULL,
+    prompt_tokens INTEGER,
+    completion_tokens INTEGER,
+    latency_ms INTEGER,
+    rewritten_at TEXT NOT NULL,
+    PRIMARY KEY (cache_key, comment_key)
+  );
+  CREATE INDEX comment_rewrites_comment ON comment_rewrites(comment_key, mode);
+  CREATE TABLE quality_labels (
+    comment_key TEXT NOT NULL,
+    rater TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    labelled_at TEXT NOT NULL,
+    PRIMARY KEY (comment_key, rater)
+  ) WITHOUT ROWID;
+  `,
+  // 5 → 6: The label audit (#16, seeds 000 and 001): a seeded sample of kept examples stratified by organization
+  // and window, so the same items go to a human and to model raters, and whom each rater is.
+  // - audit_samples, one row per draw (a re-draw adds a row; the latest is the current sample): the build
+  //   it was drawn from, the size asked, the seed, the strata with their allocation (JSON), the SHA-256
+  //   of the items in order and the time;
+  // - audit_items, the sample's example keys in the order they go to raters;
+  // - label_raters, an imported rater's kind ('model': its name is a model id; 'human': a pseudonym, never a
+  //   name or an e-mail address). Labels set in the inspector are a local human's pseudonym (r_…).
+  `
+  CREATE TABLE audit_samples (
+    id INTEGER PRIMARY KEY,
+    build_id INTEGER NOT NULL,
+    size INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    strata TEXT NOT NULL,
+    items_sha256 TEXT NOT NULL,
+    drawn_at TEXT NOT NULL
+  );
+  CREATE TABLE audit_items (
+    sample_id INTEGER NOT NULL REFERENCES audit_samples(id),
+    position INTEGER NOT NULL,
+    example_key TEXT NOT NULL,
+    org TEXT NOT NULL,
+    window TEXT,
+    PRIMARY KEY (sample_id, position)
+  ) WITHOUT ROWID;
+  CREATE INDEX audit_items_key ON audit_items(example_key, sample_id);
+  CREATE TABLE label_raters (
+    name TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    added_at TEXT NOT NULL
+  );
+  `,
+  // 6 → 7: Builds that stand as a record (#16, seed 001: "the frozen v2 corpora ... stand as the record of v2"):
+  // - build_tags, a build frozen under a name (`review-corpus tag`), with the build's versions copied so
+  //   the record reads on its own; a tag is never moved, and a rebuild keeps a tagged build's examples;
+  // - decisions.text_sha256, a kept example's before and after text digest (base64 SHA-256; NULL for
+  //   every other unit, and for builds written before), so `diff` can tell a kept example whose text
+  //   changed even after the older build's examples were pruned. Not in the corpus hash (the texts are).
+  `
+  CREATE TABLE build_tags (
+    name TEXT PRIMARY KEY,
+    build_id INTEGER NOT NULL REFERENCES builds(id),
+    rules_version TEXT NOT NULL,
+    config_hash TEXT NOT NULL,
+    corpus_hash TEXT,
+    tagged_at TEXT NOT NULL
+  );
+  ALTER TABLE decisions ADD COLUMN text_sha256 TEXT;
+  `,
+  // 7 → 8: The comment-count probe (#16, seed 000, Qt): before a host's total_comment_count 0 is trusted,
+  // comments are fetched for a seeded sample of such changes; one row per host (its latest probe):
+  // the sample size asked, the seed, the candidates, how many were read, how many had an inline comment
+  // (and could not be read), the result ('held', 'failed', 'none': no such change) and the time.
+  // `sampled` and `with_comments` are JSON lists of change numbers (no account is in them).
+  `
+  CREATE TABLE comment_count_probes (
+    host_id INTEGER PRIMARY KEY REFERENCES hosts(id),
+    sample INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    candidates INTEGER NOT NULL,
+    probed INTEGER NOT NULL,
+    with_comments INTEGER NOT NULL,
+    unreadable INTEGER NOT NULL,
+    result TEXT NOT NULL,
+    sampled TEXT NOT NULL,
+    with_comments_changes TEXT NOT NULL,
+    probed_at TEXT NOT NULL
+  );
+  `,
+  // 8 → 9: Registered halves (#16, seed 001), recorded like a sealed window: per organization, the split
+  // definition's SHA-256, the build it was read from, the size floor (the smaller half's size), the
+  // suffix-mix total-variation ceiling and the matched suffix; every later build is checked against
+  // them. Each registration or replacement is kept in halves_events (README "Registered halves").
+  `
+  CREATE TABLE halves_registrations (
+    org TEXT PRIMARY KEY,
+    window TEXT NOT NULL,
+    definition_sha256 TEXT NOT NULL,
+    registered_at TEXT NOT NULL,
+    build_id INTEGER NOT NULL,
+    size_floor INTEGER NOT NULL,
+    suffix_tvd_ceiling REAL NOT NULL,
+    matched_suffix TEXT
+  );
+  CREATE TABLE halves_events (
+    id INTEGER PRIMARY KEY,
+    org TEXT NOT NULL,
+    window TEXT NOT NULL,
+    action TEXT NOT NULL,
+    definition_sha256 TEXT NOT NULL,
+    build_id INTEGER NOT NULL,
+    size_floor INTEGER NOT NULL,
+    suffix_tvd_ceiling REAL NOT NULL,
+    matched_suffix TEXT,
+    at TEXT NOT NULL
+  );
+  `,
+  // 9 → 10: The corpus file at real scale (#15, docs/storage.md): each file version stored once.
+  // - blobs, content-addressed texts: sha256 of the UTF-8 text (hex), the codec ('br5': brotli quality
+  //   5; 'br5-delta': the text as line edits of the version `base`, `depth` deltas deep) and the
+  //   compressed bytes; a file version shown by several diffs is one row;
+  // - diffs.a_sha256 / b_sha256, the blobs of the diff's two sides, and diffs.structure, its DiffInfo
+  //   with each line list replaced by its line count (src/core/store/diffText.ts joins them back byte
+  //   for byte); diffs.layout 'sides' (so stored), 'inline' (content kept as it came, when it does not
+  //   split exactly) or NULL (written inline before: the next CorpusStore.save moves it into blobs;
+  //   diffs_inline, a partial index, finds those rows without a scan).
+  `
+  CREATE TABLE blobs (
+    sha256 TEXT PRIMARY KEY,
+    codec TEXT NOT NULL,
+    bytes BLOB NOT NULL,
+    base TEXT,
+    depth INTEGER NOT NULL DEFAULT 0
+  ); -- a rowid table: SQLite advises against WITHOUT ROWID for rows of kilobytes
+  ALTER TABLE diffs ADD COLUMN a_sha256 TEXT;
+  ALTER TABLE diffs ADD COLUMN b_sha256 TEXT;
+  ALTER TABLE diffs ADD COLUMN structure TEXT;
+  ALTER TABLE diffs ADD COLUMN layout TEXT;
+  CREATE INDEX diffs_inline ON diffs(id) WHERE layout IS NULL AND content IS NOT NULL;
+  `,
 ];
 
 /** The version this build of the tool writes: one per migration. */

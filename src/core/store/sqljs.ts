@@ -8,7 +8,8 @@ let loading: Promise<SqlJsStatic> | undefined;
 
 export function loadSqlJs(): Promise<SqlJsStatic> {
   const wasm = path.join(__dirname, 'sql-wasm.wasm');
-  if (!existsSync(wasm)) return Promise.reject(new Error(`sql-wasm.wasm is missing beside ${__dirname}; rebuild with npm run build`));
+  if (!existsSync(wasm))
+    return Promise.reject(new Error(`sql-wasm.wasm is missing beside ${__dirname}; rebuild with npm run build`));
   loading ??= initSqlJs({ locateFile: () => wasm });
   return loading;
 }

@@ -53,7 +53,11 @@ export interface WriterLock {
 
 /** The second writer's error: one line naming the holder and the lock file. */
 export class CorpusInUseError extends CorpusFileError {
-  constructor(file: string, readonly lockFile: string, readonly holder: LockHolder | undefined) {
+  constructor(
+    file: string,
+    readonly lockFile: string,
+    readonly holder: LockHolder | undefined,
+  ) {
     super(file, inUseProblem(lockFile, holder));
   }
 }
@@ -102,7 +106,12 @@ export async function acquireWriterLock(file: string, opts: WriterLockOptions): 
   let takeovers = 0;
   for (;;) {
     opts.signal?.throwIfAborted();
-    const holder: LockHolder = { pid: process.pid, startedAt: new Date().toISOString(), host: hostname(), command: opts.command };
+    const holder: LockHolder = {
+      pid: process.pid,
+      startedAt: new Date().toISOString(),
+      host: hostname(),
+      command: opts.command,
+    };
     const content = JSON.stringify(holder) + '\n';
     if (tryCreate(file, lockFile, content)) return granted(file, lockFile, holder, content);
     const raw = readRaw(lockFile);
@@ -122,7 +131,11 @@ export async function acquireWriterLock(file: string, opts: WriterLockOptions): 
 }
 
 /** Runs `work` holding the lock on `file`, releasing it however `work` ends. */
-export async function withWriterLock<T>(file: string, opts: WriterLockOptions, work: (lock: WriterLock) => Promise<T> | T): Promise<T> {
+export async function withWriterLock<T>(
+  file: string,
+  opts: WriterLockOptions,
+  work: (lock: WriterLock) => Promise<T> | T,
+): Promise<T> {
   const lock = await acquireWriterLock(file, opts);
   try {
     return await work(lock);
@@ -138,7 +151,8 @@ export function describeHolder(holder: LockHolder | undefined): string {
 }
 
 function inUseProblem(lockFile: string, holder: LockHolder | undefined): string {
-  if (!holder) return `in use: its lock ${lockFile} is being written or is damaged; wait for it or remove ${lockFile} if no writer is running`;
+  if (!holder)
+    return `in use: its lock ${lockFile} is being written or is damaged; wait for it or remove ${lockFile} if no writer is running`;
   const foreign = holder.host !== hostname();
   const who = describeHolder(holder);
   return foreign
@@ -154,7 +168,8 @@ function tryCreate(file: string, lockFile: string, content: string): boolean {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
-    if (code === 'ENOENT') throw new CorpusFileError(file, `cannot be written: the folder ${path.dirname(lockFile)} does not exist`);
+    if (code === 'ENOENT')
+      throw new CorpusFileError(file, `cannot be written: the folder ${path.dirname(lockFile)} does not exist`);
     throw new CorpusFileError(file, `cannot take the writer's lock ${lockFile}: ${(e as Error).message}`);
   }
   try {
@@ -249,12 +264,21 @@ function breakStale(lockFile: string, raw: string): boolean {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return false;
     // Another process is taking over right now; or one died doing so, which leaves its break file.
     const breaker = parseHolder(readRaw(breakFile) ?? '');
-    if (breaker ? breaker.host === hostname() && processIsGone(breaker.pid) : ageMs(breakFile) > GARBLED_STALE_MS) rmSync(breakFile, { force: true });
+    if (breaker ? breaker.host === hostname() && processIsGone(breaker.pid) : ageMs(breakFile) > GARBLED_STALE_MS)
+      rmSync(breakFile, { force: true });
     return false;
   }
   try {
     try {
-      writeSync(fd, JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString(), host: hostname(), command: 'taking over a stale lock' }) + '\n');
+      writeSync(
+        fd,
+        JSON.stringify({
+          pid: process.pid,
+          startedAt: new Date().toISOString(),
+          host: hostname(),
+          command: 'taking over a stale lock',
+        }) + '\n',
+      );
     } finally {
       closeSync(fd);
     }

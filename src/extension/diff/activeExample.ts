@@ -28,7 +28,8 @@ export class ActiveExample extends Disposable {
   /** The example of the active tab when it is one of our diffs and its example is in the current build. */
   private activeTabExample(): ExampleRecord | undefined {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-    const uri = tab?.input instanceof vscode.TabInputTextDiff ? tab.input.original : vscode.window.activeTextEditor?.document.uri;
+    const uri =
+      tab?.input instanceof vscode.TabInputTextDiff ? tab.input.original : vscode.window.activeTextEditor?.document.uri;
     const ref = uri ? parseDocUri(uri) : undefined;
     return ref?.kind === 'example' && this.session.corpus ? this.session.examples.view(ref)?.example : undefined;
   }
@@ -36,7 +37,11 @@ export class ActiveExample extends Disposable {
   update(): void {
     const corpus = this.session.corpus;
     const next = this.activeTabExample();
-    const flagged = next !== undefined && Number(corpus?.store.scalar("SELECT count(*) FROM flags WHERE example_key = ? AND status = 'open'", [next.key]) ?? 0) > 0;
+    const flagged =
+      next !== undefined &&
+      Number(
+        corpus?.store.scalar("SELECT count(*) FROM flags WHERE example_key = ? AND status = 'open'", [next.key]) ?? 0,
+      ) > 0;
     this.setContext(ContextKeys.exampleDiffActive, next !== undefined);
     this.setContext(ContextKeys.exampleFlagged, flagged);
     this.setContext(ContextKeys.exampleHasTwin, twinKey(next?.evidence ?? null) !== null);

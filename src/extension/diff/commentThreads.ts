@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { CorpusSession, OpenCorpus } from '../session';
 import { viewThreads } from './exampleView';
+import { commentJudge } from './commentJudge';
 import { parseDocUri } from './uris';
 import { inertMarkdown } from '../plainText';
 import { untrustedMarkdown } from '../untrustedMarkdown';
@@ -19,7 +20,8 @@ function openExampleDiffs(): Set<string> {
   const open = new Set<string>();
   for (const group of vscode.window.tabGroups.all) {
     for (const tab of group.tabs) {
-      if (tab.input instanceof vscode.TabInputTextDiff && parseDocUri(tab.input.original)?.kind === 'example') open.add(tab.input.original.toString());
+      if (tab.input instanceof vscode.TabInputTextDiff && parseDocUri(tab.input.original)?.kind === 'example')
+        open.add(tab.input.original.toString());
     }
   }
   return open;
@@ -38,12 +40,14 @@ export class ReadOnlyCommentThreads extends Disposable {
     this._register(this.controller);
     this._register(vscode.window.tabGroups.onDidChangeTabs(() => this.sync()));
     // A label or flag decision announces the same corpus again: its threads stay as they are.
-    this._register(session.onDidChange((corpus) => {
-      if (corpus === this.shownCorpus) return;
-      this.shownCorpus = corpus;
-      this.clear();
-      this.sync();
-    }));
+    this._register(
+      session.onDidChange((corpus) => {
+        if (corpus === this.shownCorpus) return;
+        this.shownCorpus = corpus;
+        this.clear();
+        this.sync();
+      }),
+    );
     this.sync();
   }
 
@@ -77,18 +81,26 @@ export class ReadOnlyCommentThreads extends Disposable {
     if (!ref || ref.kind !== 'example' || !corpus) return;
     const view = this.session.examples.view(ref);
     if (!view) return;
+    const judge = commentJudge(corpus, view.example);
     const created = viewThreads(view).map((t) => {
-      const thread = this.controller.createCommentThread(uri, new vscode.Range(t.startLine, 0, t.endLine, 0), [t.root, ...t.replies].map((c) => {
-        const body = untrustedMarkdown();
-        body.appendMarkdown(inertMarkdown(c.message));
-        return {
-          body,
-          mode: vscode.CommentMode.Preview,
-          author: { name: c.author ?? 'unknown' },
-          label: c.removedBy ? `removed: ${c.removedBy}` : undefined,
-          contextValue: 'reviewCorpus.comment',
-        } satisfies vscode.Comment;
-      }));
+      const thread = this.controller.createCommentThread(
+        uri,
+        new vscode.Range(t.startLine, 0, t.endLine, 0),
+        [t.root, ...t.replies].map((c) => {
+          const body = untrustedMarkdown();
+          body
+            .appendMarkdown(inertMarkdown(c.message))
+            .appendMarkdown('\n\n')
+            .appendMarkdown(inertMarkdown(judge(c)));
+          return {
+            body,
+            mode: vscode.CommentMode.Preview,
+            author: { name: c.author ?? 'unknown' },
+            label: c.removedBy ? `removed: ${c.removedBy}` : undefined,
+            contextValue: 'reviewCorpus.comment',
+          } satisfies vscode.Comment;
+        }),
+      );
       thread.canReply = false;
       // A removed comment says so where the thread is listed (the Comments panel) as well as on the comment.
       thread.label = t.root.removedBy ? `Reviewer · removed by ${t.root.removedBy}` : 'Reviewer';

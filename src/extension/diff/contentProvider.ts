@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import { commentEvidence, evidenceLines } from '../../core/inspect/evidence';
 import { getComment } from '../../core/inspect/example';
 import { changeNoteText, getRemovedChange } from '../../core/inspect/changeNote';
-import { compareBuilds, reconciliationLine } from '../../core/verify/compareBuilds';
+import { compareBuilds, comparisonReport } from '../../core/verify/compareBuilds';
+import { buildLabel } from '../../core/versions/tags';
 import type { CorpusSession } from '../session';
 import { URI_SCHEME } from '../ids/views';
 import { parseDocUri } from './uris';
@@ -58,10 +59,14 @@ export class CorpusContentProvider implements vscode.TextDocumentContentProvider
 
 export function registerContentProvider(session: CorpusSession): vscode.Disposable[] {
   const provider = new CorpusContentProvider(session);
-  return [provider, vscode.workspace.registerTextDocumentContentProvider(URI_SCHEME, provider), session.onDidChange(() => provider.refreshAll())];
+  return [
+    provider,
+    vscode.workspace.registerTextDocumentContentProvider(URI_SCHEME, provider),
+    session.onDidChange(() => provider.refreshAll()),
+  ];
 }
 
-/** Plain text: example keys carry host file names, shown as data only. */
+/** Plain text: example keys carry host file names, shown as data only. The same lines as `review-corpus diff --verbose`. */
 function compareReport(store: Parameters<typeof compareBuilds>[0], from: number, to: number): string {
   let cmp;
   try {
@@ -69,10 +74,20 @@ function compareReport(store: Parameters<typeof compareBuilds>[0], from: number,
   } catch (e) {
     return `(cannot compare build ${from} with build ${to}: ${e instanceof Error ? e.message : String(e)})`;
   }
+  const names = { from: buildLabel(store, from), to: buildLabel(store, to) };
+  const { rows, summary } = comparisonReport(cmp, names, true);
+  const section = (kind: string, title: string) => {
+    const list = rows.filter((r) => r[0] === kind).map((r) => `- ${r.slice(1).join('  ')}`);
+    return [`## ${title} (${list.length})`, ...list, ''];
+  };
   return [
-    `# Build ${from} → build ${to}`, '',
-    `kept(${from}) − left + entered = kept(${to}): ${reconciliationLine(cmp)}`, '',
-    `## Left (${cmp.left.length})`, ...cmp.left.map((m) => `- ${m.key}  → ${m.rule}`), '',
-    `## Entered (${cmp.entered.length})`, ...cmp.entered.map((m) => `- ${m.key}  (was ${m.rule})`), '',
+    `# ${names.from} → ${names.to}`,
+    '',
+    ...summary,
+    '',
+    ...section('left', 'Left: key, the rule that removed it'),
+    ...section('entered', 'Entered: key, the rule that had removed it, why it entered'),
+    ...section('moved', 'Moved between windows: key, from, to'),
+    ...section('changed', 'Kept in both, text changed: key, window'),
   ].join('\n');
 }

@@ -14,7 +14,10 @@ const MAX_PATH = 240;
 
 /** `/<org> #<change> <file path>`, each host segment sanitised. */
 export function readablePath(org: string, changeNumber: number, hostPath: string): string {
-  const segments = hostPath.split('/').filter((p) => p !== '').map(safePathSegment);
+  const segments = hostPath
+    .split('/')
+    .filter((p) => p !== '')
+    .map(safePathSegment);
   if (segments.length === 0) segments.push('file');
   let file = segments.join('/');
   while (file.length > MAX_PATH && segments.length > 1) {

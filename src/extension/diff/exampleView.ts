@@ -28,12 +28,23 @@ const lineCount = (text: string) => text.split('\n').length;
 
 export function exampleView(example: ExampleRecord, mode: ViewMode, storedDiff: () => string | null): ExampleView {
   const hunkOnly = (fallback: string | undefined): ExampleView => ({
-    example, whole: false, fallback, before: example.before, after: example.after,
-    beforeFirstLine: example.beforeStart, afterFirstLine: example.afterStart,
-    beforeHunk: { from: 0, to: lineCount(example.before) }, afterHunk: { from: 0, to: lineCount(example.after) },
+    example,
+    whole: false,
+    fallback,
+    before: example.before,
+    after: example.after,
+    beforeFirstLine: example.beforeStart,
+    afterFirstLine: example.afterStart,
+    beforeHunk: { from: 0, to: lineCount(example.before) },
+    afterHunk: { from: 0, to: lineCount(example.after) },
   });
   if (mode === 'hunk') return hunkOnly(undefined);
-  const files = exampleWholeFiles(storedDiff(), { beforeStart: example.beforeStart, afterStart: example.afterStart, beforeText: example.before, afterText: example.after });
+  const files = exampleWholeFiles(storedDiff(), {
+    beforeStart: example.beforeStart,
+    afterStart: example.afterStart,
+    beforeText: example.before,
+    afterText: example.after,
+  });
   if (!files.ok) return hunkOnly(files.reason);
   return { example, whole: true, fallback: undefined, ...files, beforeFirstLine: 1, afterFirstLine: 1 };
 }

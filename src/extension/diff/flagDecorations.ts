@@ -44,9 +44,12 @@ export class FlagDecorations extends Disposable {
     this._register(this.diagnostics);
     this._register(vscode.window.onDidChangeVisibleTextEditors((e) => this.decorate(e)));
     this._register(session.onDidChange(() => this.refresh()));
-    this._register(vscode.workspace.onDidChangeTextDocument((e) => {
-      if (this.flagged.has(e.document.uri.toString())) this.decorate(vscode.window.visibleTextEditors.filter((ed) => ed.document === e.document));
-    }));
+    this._register(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (this.flagged.has(e.document.uri.toString()))
+          this.decorate(vscode.window.visibleTextEditors.filter((ed) => ed.document === e.document));
+      }),
+    );
     this.decorate(vscode.window.visibleTextEditors);
   }
 
@@ -75,7 +78,12 @@ export class FlagDecorations extends Disposable {
         for (const f of flags) {
           const t = threads.find((th) => [th.root, ...th.replies].some((c) => c.id === f.commentId)) ?? threads[0];
           const last = Math.min(t?.endLine ?? 0, lastLine);
-          const range = new vscode.Range(Math.min(t?.startLine ?? 0, last), 0, last, editor.document.lineAt(last).text.length);
+          const range = new vscode.Range(
+            Math.min(t?.startLine ?? 0, last),
+            0,
+            last,
+            editor.document.lineAt(last).text.length,
+          );
           ranges.push({ range, hoverMessage: untrustedMarkdown().appendMarkdown(inertMarkdown(flagMessage(f))) });
           const d = new vscode.Diagnostic(range, flagMessage(f), vscode.DiagnosticSeverity.Warning);
           d.source = 'Review Corpus';
@@ -87,7 +95,17 @@ export class FlagDecorations extends Disposable {
       } else {
         // The flag's after-side lines are the hunk's: in a whole file they start at the hunk's first line.
         const offset = view?.afterHunk.from ?? 0;
-        const spans = flags.filter((f) => f.afterLines).map((f) => new vscode.Range(Math.min(offset + f.afterLines!.start, lastLine), 0, Math.min(offset + f.afterLines!.end, lastLine), 0));
+        const spans = flags
+          .filter((f) => f.afterLines)
+          .map(
+            (f) =>
+              new vscode.Range(
+                Math.min(offset + f.afterLines!.start, lastLine),
+                0,
+                Math.min(offset + f.afterLines!.end, lastLine),
+                0,
+              ),
+          );
         editor.setDecorations(this.spanType, spans);
       }
     }

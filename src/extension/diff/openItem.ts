@@ -14,7 +14,10 @@ import { plainText } from '../plainText';
  * Names the change, the file and the patch sets; "hunk only" (and why, when whole files were asked
  * for) when the diff shows the hunk alone; a removed example's (or hunk's) rule and evidence.
  */
-export function diffTitle(e: Pick<ExampleRecord, 'project' | 'changeNumber' | 'path' | 'psBefore' | 'psAfter' | 'rule' | 'evidence'>, view?: Pick<ExampleView, 'whole' | 'fallback'>): string {
+export function diffTitle(
+  e: Pick<ExampleRecord, 'project' | 'changeNumber' | 'path' | 'psBefore' | 'psAfter' | 'rule' | 'evidence'>,
+  view?: Pick<ExampleView, 'whole' | 'fallback'>,
+): string {
   let title = `${e.project} #${e.changeNumber} ${e.path} PS${e.psBefore} → PS${e.psAfter}`;
   if (view && !view.whole) title += view.fallback ? ` · hunk only: ${view.fallback}` : ' · hunk only';
   if (e.rule === null) return plainText(title);
@@ -27,7 +30,11 @@ export function viewMode(): ViewMode {
   return vscode.workspace.getConfiguration(SETTINGS_SECTION).get<boolean>(Settings.wholeFile, true) ? 'whole' : 'hunk';
 }
 
-export async function openExample(session: CorpusSession, id: number, focusCommentId?: number): Promise<ExampleRecord | undefined> {
+export async function openExample(
+  session: CorpusSession,
+  id: number,
+  focusCommentId?: number,
+): Promise<ExampleRecord | undefined> {
   const corpus = session.corpus;
   if (!corpus) return undefined;
   const example = session.examples.get(id);
@@ -47,14 +54,18 @@ export async function openExample(session: CorpusSession, id: number, focusComme
   } satisfies vscode.TextDocumentShowOptions);
   // The diff's own `selection` option applies to the after side; the comment sits on the before side.
   // Both sides show the hunk (and the before side the comment) unless it is in view already.
-  const editorOf = (uri: vscode.Uri) => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+  const editorOf = (uri: vscode.Uri) =>
+    vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
   const afterEditor = editorOf(after);
   afterEditor?.revealRange(spanRange(view.afterHunk), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   const beforeEditor = editorOf(before);
   if (beforeEditor) {
     beforeEditor.selection = new vscode.Selection(line, 0, line, 0);
     const hunk = spanRange(view.beforeHunk);
-    beforeEditor.revealRange(new vscode.Range(Math.min(line, hunk.start.line), 0, Math.max(line, hunk.end.line), 0), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    beforeEditor.revealRange(
+      new vscode.Range(Math.min(line, hunk.start.line), 0, Math.max(line, hunk.end.line), 0),
+      vscode.TextEditorRevealType.InCenterIfOutsideViewport,
+    );
   }
   return example;
 }
@@ -77,7 +88,11 @@ export async function openComment(session: CorpusSession, id: number): Promise<v
 }
 
 /** A change a collection rule removed: what is known of it and why, as a read-only plain-text note. */
-export async function openChange(session: CorpusSession, id: number, changeNumber: number): Promise<vscode.TextDocument | undefined> {
+export async function openChange(
+  session: CorpusSession,
+  id: number,
+  changeNumber: number,
+): Promise<vscode.TextDocument | undefined> {
   if (!session.corpus) return undefined;
   const doc = await vscode.workspace.openTextDocument(changeUri(id, changeNumber));
   await vscode.window.showTextDocument(doc, { preview: true });

@@ -17,8 +17,10 @@ import { Disposable } from '../lifecycle';
 export function protectedOverlapText(e: Evidence): string {
   const field = e.reference_field ? ` (its ${String(e.reference_field)})` : '';
   const jaccard = typeof e.jaccard === 'number' ? `, Jaccard ${e.jaccard}` : '';
-  return `Protected overlap: reference "${String(e.reference_set)}" item "${String(e.reference_id)}"${field}, policy ${String(e.policy)}${jaccard}. `
-    + 'Removed from the corpus by protected_overlap.';
+  return (
+    `Protected overlap: reference "${String(e.reference_set)}" item "${String(e.reference_id)}"${field}, policy ${String(e.policy)}${jaccard}. ` +
+    'Removed from the corpus by protected_overlap.'
+  );
 }
 
 export interface ShownOverlap {

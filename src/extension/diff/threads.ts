@@ -12,7 +12,9 @@ export interface CommentThreadModel {
   endCharacter: number | undefined;
 }
 
-export function groupThreads(example: Pick<ExampleRecord, 'comments' | 'beforeStart' | 'before'>): CommentThreadModel[] {
+export function groupThreads(
+  example: Pick<ExampleRecord, 'comments' | 'beforeStart' | 'before'>,
+): CommentThreadModel[] {
   const byId = new Map(example.comments.map((c) => [c.gerritId, c]));
   const rootOf = (c: ExampleComment): ExampleComment => {
     let cur = c;
@@ -32,9 +34,12 @@ export function groupThreads(example: Pick<ExampleRecord, 'comments' | 'beforeSt
     if (!t) {
       const { first, last, startCharacter, endCharacter } = exactRange(root, example.beforeStart);
       t = {
-        root, replies: [],
-        startLine: clamp(first - example.beforeStart), startCharacter,
-        endLine: clamp(last - example.beforeStart), endCharacter,
+        root,
+        replies: [],
+        startLine: clamp(first - example.beforeStart),
+        startCharacter,
+        endLine: clamp(last - example.beforeStart),
+        endCharacter,
       };
       threads.set(root.gerritId, t);
     }
@@ -44,14 +49,18 @@ export function groupThreads(example: Pick<ExampleRecord, 'comments' | 'beforeSt
 }
 
 /** A character offset from the host: a whole number of at least 0 (VS Code throws on a negative one). */
-const character = (n: number | null | undefined): number | undefined => (typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.floor(n)) : undefined);
+const character = (n: number | null | undefined): number | undefined =>
+  typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.floor(n)) : undefined;
 
 /**
  * The 1-based lines a comment covers and its 0-based characters, as Gerrit means them (CommentRange:
  * the end is exclusive, so a range ending at character 0 takes nothing of its end line and ends at the
  * end of the line before). endCharacter undefined: to the end of the last line.
  */
-export function exactRange(c: Pick<ExampleComment, 'range' | 'line'>, fallbackLine: number): { first: number; last: number; startCharacter: number; endCharacter: number | undefined } {
+export function exactRange(
+  c: Pick<ExampleComment, 'range' | 'line'>,
+  fallbackLine: number,
+): { first: number; last: number; startCharacter: number; endCharacter: number | undefined } {
   if (!c.range) {
     const line = c.line ?? fallbackLine;
     return { first: line, last: line, startCharacter: 0, endCharacter: undefined };

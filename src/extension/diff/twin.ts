@@ -18,11 +18,16 @@ export function wholeExampleText(e: Pick<ExampleRecord, 'before' | 'after' | 'ps
 
 /** The title of a twin diff: which example is the kept twin, which the duplicate, and its rule. */
 export function twinDiffTitle(twin: ExampleRecord, removed: ExampleRecord): string {
-  return plainText(`${twin.project} #${twin.changeNumber} ${twin.path} (twin) ↔ #${removed.changeNumber} ${removed.path} (${removed.rule ?? 'kept'})`);
+  return plainText(
+    `${twin.project} #${twin.changeNumber} ${twin.path} (twin) ↔ #${removed.changeNumber} ${removed.path} (${removed.rule ?? 'kept'})`,
+  );
 }
 
 /** Opens example `id` beside its twin; a warning (and undefined) when it names none or the twin is not in the build. */
-export async function openKeptTwin(session: CorpusSession, id: number): Promise<{ twin: ExampleRecord; removed: ExampleRecord } | undefined> {
+export async function openKeptTwin(
+  session: CorpusSession,
+  id: number,
+): Promise<{ twin: ExampleRecord; removed: ExampleRecord } | undefined> {
   const corpus = session.corpus;
   const removed = corpus ? session.examples.get(id) : undefined;
   if (!corpus || !removed) {
@@ -31,7 +36,9 @@ export async function openKeptTwin(session: CorpusSession, id: number): Promise<
   }
   const found = findTwin(corpus.store, removed.buildId, removed.evidence);
   if (!found) {
-    void vscode.window.showWarningMessage(plainText(`Review Corpus: ${removed.key} is not a duplicate; its removal names no twin.`));
+    void vscode.window.showWarningMessage(
+      plainText(`Review Corpus: ${removed.key} is not a duplicate; its removal names no twin.`),
+    );
     return undefined;
   }
   const twin = found.id === null ? undefined : session.examples.get(found.id);
@@ -39,8 +46,14 @@ export async function openKeptTwin(session: CorpusSession, id: number): Promise<
     void vscode.window.showWarningMessage(plainText(`Review Corpus: the twin ${found.key} is ${twinStatus(found)}.`));
     return undefined;
   }
-  await vscode.commands.executeCommand('vscode.diff', wholeExampleUri(twin.id, twin.path), wholeExampleUri(removed.id, removed.path), twinDiffTitle(twin, removed), {
-    preview: true,
-  } satisfies vscode.TextDocumentShowOptions);
+  await vscode.commands.executeCommand(
+    'vscode.diff',
+    wholeExampleUri(twin.id, twin.path),
+    wholeExampleUri(removed.id, removed.path),
+    twinDiffTitle(twin, removed),
+    {
+      preview: true,
+    } satisfies vscode.TextDocumentShowOptions,
+  );
   return { twin, removed };
 }

@@ -34,7 +34,8 @@ export interface ExampleAddress {
 
 export function exampleUri(e: ExampleAddress, side: Side, view: ViewMode): vscode.Uri {
   return vscode.Uri.from({
-    scheme: URI_SCHEME, path: readablePath(e.org, e.changeNumber, e.path),
+    scheme: URI_SCHEME,
+    path: readablePath(e.org, e.changeNumber, e.path),
     query: `example=${e.id}&side=${side}&view=${view}&key=${keyDigest(e.key)}`,
   });
 }
@@ -72,6 +73,7 @@ export function parseDocUri(uri: vscode.Uri): DocRef | undefined {
   if (parts[1] === 'comment' && /^\d+$/.test(parts[2])) return { kind: 'comment', id: Number(parts[2]) };
   if (parts[1] === 'change' && /^\d+$/.test(parts[2])) return { kind: 'change', id: Number(parts[2]) };
   if (parts[1] === 'whole' && /^\d+$/.test(parts[2])) return { kind: 'whole', id: Number(parts[2]) };
-  if (parts[1] === 'compare' && /^\d+$/.test(parts[2]) && /^\d+$/.test(parts[3])) return { kind: 'compare', from: Number(parts[2]), to: Number(parts[3]) };
+  if (parts[1] === 'compare' && /^\d+$/.test(parts[2]) && /^\d+$/.test(parts[3]))
+    return { kind: 'compare', from: Number(parts[2]), to: Number(parts[3]) };
   return undefined;
 }

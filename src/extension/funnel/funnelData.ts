@@ -3,8 +3,14 @@ import type { CorpusStore } from '../../core/store/corpusStore';
 import type { DatasetFunnel } from '../../core/corpusBuild/funnelReport';
 import { treeGroups } from '../../core/inspect/groups';
 import { labelReport } from '../../core/labels/labels';
+import { labelAudit, type LabelAuditReport } from '../../core/labels/labelAudit';
 import { countRows, decisionTotals, type CountRow } from '../../core/export/counts';
 import { funnelPictureData, layoutFunnelPicture, type SvgNode } from '../../core/export/funnelPicture';
+import { qualityReport, type QualityReport } from '../../core/judge/report';
+import { qualityAgreement, type AnswerAgreement } from '../../core/quality/agreement';
+import { scoreDistributions, type ScoreDistribution } from '../../core/quality/scoreDistribution';
+import type { CorpusConfig } from '../../core/config/types';
+import { judgmentsStamp } from '../../core/quality/commentQuality';
 
 export interface FunnelReportData {
   /** The open corpus's name (its corpus.json), which the panel's title shows too. */
@@ -14,25 +20,55 @@ export interface FunnelReportData {
   counts: CountRow[];
   /** The funnel picture, as data the page turns into SVG elements. */
   picture: SvgNode;
-  windows: { org: string; window: string | null; sealed: boolean; kept: number; rules: { stage: string; rule: string; unit: string; count: number }[] }[];
+  windows: {
+    org: string;
+    window: string | null;
+    sealed: boolean;
+    kept: number;
+    rules: { stage: string; rule: string; unit: string; count: number; notCounted?: string }[];
+  }[];
   labels: ReturnType<typeof labelReport>;
   /** Open flags awaiting a decision: the example, the reason, and what matched (untrusted text). */
   openFlags: { exampleKey: string; reason: string; detail: string }[];
+  /** The label audit on the current sample, compared with this build; null: no sample drawn. */
+  labelAudit: LabelAuditReport | null;
+  /** The judge's quality classes per organization, window and half (every count null: not counted). */
+  quality: QualityReport;
+  /** Score histograms per organization × window; null: no judgment in the file (not counted). */
+  scores: ScoreDistribution[] | null;
+  /** Judge against human and judge against judge. */
+  agreement: AnswerAgreement[];
 }
 
 /** A build's decisions never change, so its counts are read once per open file and build. */
 const countsOf = new WeakMap<CorpusStore, { buildId: number; rows: CountRow[] }>();
 
-export function funnelReportData(store: CorpusStore, buildId: number, corpus: string): FunnelReportData {
+export function funnelReportData(
+  store: CorpusStore,
+  buildId: number,
+  corpus: string,
+  config?: CorpusConfig,
+): FunnelReportData {
   const funnel = JSON.parse(String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]))) as DatasetFunnel;
   let cached = countsOf.get(store);
-  if (cached?.buildId !== buildId) countsOf.set(store, (cached = { buildId, rows: countRows(funnel, decisionTotals(store, buildId)) }));
+  if (cached?.buildId !== buildId)
+    countsOf.set(store, (cached = { buildId, rows: countRows(funnel, decisionTotals(store, buildId)) }));
   const windows = treeGroups(store, buildId).flatMap((o) => o.windows);
-  const openFlags = store.all<{ example_key: string; reason: string; detail: string | null }>("SELECT example_key, reason, detail FROM flags WHERE status = 'open' ORDER BY example_key, reason")
+  const openFlags = store
+    .all<{ example_key: string; reason: string; detail: string | null }>(
+      "SELECT example_key, reason, detail FROM flags WHERE status = 'open' ORDER BY example_key, reason",
+    )
     .map((f) => ({ exampleKey: f.example_key, reason: f.reason, detail: describeFlag(f.detail) }));
   return {
-    corpus, funnel, counts: cached.rows, picture: layoutFunnelPicture(corpus, funnelPictureData(funnel, cached.rows)),
-    windows, labels: labelReport(store), openFlags,
+    corpus,
+    funnel,
+    counts: cached.rows,
+    picture: layoutFunnelPicture(corpus, funnelPictureData(funnel, cached.rows)),
+    windows,
+    labels: labelReport(store),
+    openFlags,
+    labelAudit: labelAudit(store, buildId) ?? null,
+    ...qualityParts(store, buildId, config),
   };
 }
 
@@ -42,4 +78,38 @@ function describeFlag(detail: string | null): string {
   } catch {
     return '';
   }
+}
+
+/** What the diversity report depends on besides the build: the rewrites the judge stored. */
+export function rewritesStamp(store: CorpusStore): string {
+  const r = store.get<{ n: number; last: number | null }>(
+    'SELECT count(*) AS n, max(rowid) AS last FROM comment_rewrites',
+  );
+  return `${r?.n ?? 0}/${r?.last ?? 0}`;
+}
+
+type QualityParts = Pick<FunnelReportData, 'quality' | 'scores' | 'agreement'>;
+/** The report posts again on every edit (a label, a flag): the quality parts are read again only when judgments or hand labels change. */
+const qualityOf = new WeakMap<CorpusStore, { id: string; parts: QualityParts }>();
+
+function qualityParts(store: CorpusStore, buildId: number, config: CorpusConfig | undefined): QualityParts {
+  const labels = store.get<{ n: number; at: string | null }>(
+    'SELECT count(*) AS n, max(labelled_at) AS at FROM quality_labels',
+  );
+  const id = JSON.stringify([
+    buildId,
+    config?.judge ?? null,
+    judgmentsStamp(store),
+    labels?.n ?? 0,
+    labels?.at ?? null,
+  ]);
+  const hit = qualityOf.get(store);
+  if (hit?.id === id) return hit.parts;
+  const parts = {
+    quality: qualityReport(store, config, { buildId }),
+    scores: scoreDistributions(store, buildId, config?.judge?.model),
+    agreement: qualityAgreement(store),
+  };
+  qualityOf.set(store, { id, parts });
+  return parts;
 }

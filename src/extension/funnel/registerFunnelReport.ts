@@ -6,12 +6,17 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Commands } from '../ids/commands';
 import type { CorpusSession } from '../session';
-import { funnelReportData } from './funnelData';
+import { funnelReportData, rewritesStamp } from './funnelData';
+import { DiversityComputer } from './diversityJob';
 import { plainText } from '../plainText';
 import { registerCommand, showError } from '../registerCommand';
 import { saveAtomically } from '../../core/store/atomicSave';
 
-export interface FunnelRevealRequest { org: string; window: string | null; rule: string }
+export interface FunnelRevealRequest {
+  org: string;
+  window: string | null;
+  rule: string;
+}
 
 /** What the page may post; anything else is ignored. */
 type PageMessage =
@@ -24,8 +29,13 @@ type PageMessage =
 const MAX_SVG_BYTES = 16 << 20;
 const PAGE_TIMEOUT_MS = 15000;
 
-export function registerFunnelReport(context: vscode.ExtensionContext, session: CorpusSession, reveal: (r: FunnelRevealRequest) => Promise<void>): vscode.Disposable[] {
+export function registerFunnelReport(
+  context: vscode.ExtensionContext,
+  session: CorpusSession,
+  reveal: (r: FunnelRevealRequest) => Promise<void>,
+): vscode.Disposable[] {
   let panel: vscode.WebviewPanel | undefined;
+  const diversity = new DiversityComputer(context.extensionPath, session.log);
   /** Whether the page has drawn the last data posted to it; waiters run when it has. */
   let rendered = false;
   let renderWaiters: (() => void)[] = [];
@@ -38,24 +48,49 @@ export function registerFunnelReport(context: vscode.ExtensionContext, session: 
     rendered = false;
     panel.title = c ? `Funnel: ${plainText(c.config.name)}` : 'Funnel: no corpus';
     if (!c) void panel.webview.postMessage({ type: 'empty', message: 'No corpus is open.' });
-    else if (c.buildId === undefined) void panel.webview.postMessage({ type: 'empty', message: `${c.config.name} is not built yet: run Rebuild.` });
-    else void panel.webview.postMessage({ type: 'data', data: funnelReportData(c.store, c.buildId, c.config.name) });
+    else if (c.buildId === undefined)
+      void panel.webview.postMessage({ type: 'empty', message: `${c.config.name} is not built yet: run Rebuild.` });
+    else {
+      void panel.webview.postMessage({
+        type: 'data',
+        data: funnelReportData(c.store, c.buildId, c.config.name, c.config),
+      });
+      // The diversity follows from a worker process; the page shows it when it comes, for the build it is of.
+      const buildId = c.buildId;
+      diversity.of(c.dbFile, buildId, rewritesStamp(c.store)).then(
+        (report) =>
+          panel &&
+          session.corpus === c &&
+          void panel.webview.postMessage({ type: 'diversity', build: buildId, data: report }),
+        (e: Error) => {
+          session.log.warn(`diversity: ${e.message}`);
+          if (panel && session.corpus === c)
+            void panel.webview.postMessage({ type: 'diversity', build: buildId, error: plainText(e.message) });
+        },
+      );
+    }
   };
 
   const show = () => {
     const c = session.corpus;
-    if (!c || c.buildId === undefined) return void vscode.window.showWarningMessage('Review Corpus: open a built corpus first.');
+    if (!c || c.buildId === undefined)
+      return void vscode.window.showWarningMessage('Review Corpus: open a built corpus first.');
     if (panel) {
       panel.reveal();
       post();
       return panel;
     }
     const dist = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
-    const created = vscode.window.createWebviewPanel('reviewCorpus.funnel', `Funnel: ${plainText(c.config.name)}`, vscode.ViewColumn.Active, {
-      enableScripts: true,
-      localResourceRoots: [dist],
-      retainContextWhenHidden: false,
-    });
+    const created = vscode.window.createWebviewPanel(
+      'reviewCorpus.funnel',
+      `Funnel: ${plainText(c.config.name)}`,
+      vscode.ViewColumn.Active,
+      {
+        enableScripts: true,
+        localResourceRoots: [dist],
+        retainContextWhenHidden: false,
+      },
+    );
     panel = created;
     rendered = false;
     created.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'review-corpus.svg');
@@ -68,7 +103,8 @@ export function registerFunnelReport(context: vscode.ExtensionContext, session: 
         renderWaiters = [];
         waiters.forEach((w) => w());
       }
-      if (m.type === 'reveal' && typeof m.org === 'string' && typeof m.rule === 'string') void reveal({ org: m.org, window: typeof m.window === 'string' ? m.window : null, rule: m.rule });
+      if (m.type === 'reveal' && typeof m.org === 'string' && typeof m.rule === 'string')
+        void reveal({ org: m.org, window: typeof m.window === 'string' ? m.window : null, rule: m.rule });
       if (m.type === 'saveSvg') {
         const svg = typeof m.svg === 'string' ? m.svg : null;
         const answer = typeof m.requestId === 'number' ? serializeRequests.get(m.requestId) : undefined;
@@ -87,13 +123,20 @@ export function registerFunnelReport(context: vscode.ExtensionContext, session: 
   const pictureSvg = async (): Promise<string> => {
     const p = show();
     if (!p) throw new Error('open a built corpus first');
-    if (!rendered) await within(new Promise<void>((resolve) => renderWaiters.push(resolve)), 'the funnel report did not finish drawing');
+    if (!rendered)
+      await within(
+        new Promise<void>((resolve) => renderWaiters.push(resolve)),
+        'the funnel report did not finish drawing',
+      );
     const id = nextRequest++;
     try {
-      const svg = await within(new Promise<string | null>((resolve) => {
-        serializeRequests.set(id, resolve);
-        void p.webview.postMessage({ type: 'serialize', requestId: id });
-      }), 'the funnel report did not send its picture');
+      const svg = await within(
+        new Promise<string | null>((resolve) => {
+          serializeRequests.set(id, resolve);
+          void p.webview.postMessage({ type: 'serialize', requestId: id });
+        }),
+        'the funnel report did not send its picture',
+      );
       if (svg === null) throw new Error('the funnel report has no picture to save');
       return svg;
     } finally {
@@ -108,7 +151,8 @@ export function registerFunnelReport(context: vscode.ExtensionContext, session: 
 
   /** Writes the SVG whole or not at all; the caller names the file, or the save dialog does. */
   const write = (target: string, svg: string): string => {
-    if (!svg.startsWith('<?xml') || !svg.includes('<svg')) throw new Error('the funnel report sent something that is not an SVG picture');
+    if (!svg.startsWith('<?xml') || !svg.includes('<svg'))
+      throw new Error('the funnel report sent something that is not an SVG picture');
     const bytes = Buffer.from(svg, 'utf8');
     if (bytes.length > MAX_SVG_BYTES) throw new Error(`the funnel picture is larger than ${MAX_SVG_BYTES >> 20} MB`);
     saveAtomically(target, bytes);
@@ -118,7 +162,15 @@ export function registerFunnelReport(context: vscode.ExtensionContext, session: 
 
   const saveWithDialog = async (svg: string, target?: string): Promise<string | undefined> => {
     try {
-      const out = target ?? (await vscode.window.showSaveDialog({ defaultUri: defaultTarget(), filters: { 'SVG image': ['svg'] }, title: 'Save the funnel picture as SVG' }))?.fsPath;
+      const out =
+        target ??
+        (
+          await vscode.window.showSaveDialog({
+            defaultUri: defaultTarget(),
+            filters: { 'SVG image': ['svg'] },
+            title: 'Save the funnel picture as SVG',
+          })
+        )?.fsPath;
       if (!out) return undefined;
       write(out, svg);
       void vscode.window.showInformationMessage(plainText(`Review Corpus: saved the funnel picture to ${out}`));
@@ -143,13 +195,16 @@ export function registerFunnelReport(context: vscode.ExtensionContext, session: 
     }),
     session.onDidChange(post),
     { dispose: () => panel?.dispose() },
+    diversity,
   ];
 }
 
 function within<T>(p: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), PAGE_TIMEOUT_MS)))])
-    .finally(() => clearTimeout(timer));
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), PAGE_TIMEOUT_MS))),
+  ]).finally(() => clearTimeout(timer));
 }
 
 function html(webview: vscode.Webview, dist: vscode.Uri): string {

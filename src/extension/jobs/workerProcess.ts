@@ -6,7 +6,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { currentPlatform, hugePagesTunables } from '../../core/process/hugePages';
 
 /** `onStderr` receives what the process writes to stderr; without it, stderr goes to the host's. */
-export function forkWorkerProcess(workerFile: string, onStderr?: (text: string) => void): { child: ChildProcess; tunables: string | undefined } {
+export function forkWorkerProcess(
+  workerFile: string,
+  onStderr?: (text: string) => void,
+): { child: ChildProcess; tunables: string | undefined } {
   const tunables = hugePagesTunables(currentPlatform());
   const child = fork(workerFile, [], {
     // ELECTRON_RUN_AS_NODE: in desktop VS Code process.execPath is the editor's own binary.

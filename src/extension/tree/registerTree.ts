@@ -9,6 +9,7 @@ import { CorpusTreeProvider } from './treeProvider';
 import { describeFilter, registerFilter } from './registerFilter';
 import { plainText } from '../plainText';
 import { registerCommand } from '../registerCommand';
+import { buildLabel } from '../../core/versions/tags';
 
 export interface CorpusTree {
   provider: CorpusTreeProvider;
@@ -27,7 +28,9 @@ export function registerTree(session: CorpusSession): { tree: CorpusTree; dispos
     const filter = describeFilter(provider.filter);
     void vscode.commands.executeCommand('setContext', ContextKeys.filterActive, filter !== '');
     const matched = provider.matched();
-    const parts = c ? [plainText(c.config.name), c.buildId === undefined ? 'not built' : `build ${c.buildId}`] : [];
+    const parts = c
+      ? [plainText(c.config.name), c.buildId === undefined ? 'not built' : plainText(buildLabel(c.store, c.buildId))]
+      : [];
     if (filter) parts.push(`filter: ${plainText(filter)}${matched ? ` (${matched.matched} of ${matched.total})` : ''}`);
     view.description = parts.length > 0 ? parts.join(' · ') : undefined;
     view.message = c?.buildId !== undefined && !provider.isEmpty() ? parts.join(' · ') : undefined;
@@ -45,7 +48,7 @@ export function registerTree(session: CorpusSession): { tree: CorpusTree; dispos
       }),
       registerCommand(session.log, Commands.loadMore, (n: GroupNode) => provider.loadMore(n)),
       registerCommand(session.log, Commands.refresh, () => session.reload()),
-      ...registerFilter(session, tree, updateDescription),
+      ...registerFilter(session, provider, updateDescription),
     ],
   };
 }

@@ -7,8 +7,11 @@ import type { ItemNode } from './nodes';
 import { inertMarkdown } from '../plainText';
 import { LEAVES_AT_NEXT_BUILD, leavesAtNextBuild } from './treeItems';
 import { untrustedMarkdown } from '../untrustedMarkdown';
+import type { CorpusConfig } from '../../core/config/types';
+import { exampleJudgeLines } from './judgeTooltip';
 
-export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownString {
+/** `config`: whose judgments the Judge line shows (its judge.model; absent: the latest of any model). */
+export function itemTooltip(store: CorpusStore, n: ItemNode, config?: CorpusConfig): vscode.MarkdownString {
   const md = untrustedMarkdown();
   const it = n.item;
   if (it.kind === 'change') return md; // a removed change has its own tooltip (changeTooltip.ts)
@@ -23,10 +26,18 @@ export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownStr
   line('Change', `#${it.changeNumber}`);
   line('File', it.path);
   line('Window', ref.window ?? '(no window)');
-  line('Rule', it.kind === 'example' ? it.rule ?? 'kept' : it.rule);
-  const evidence = it.kind === 'example' ? (it.rule === null ? null : decisionEvidence(store, ref.buildId, ref.unit, it.key)) : commentEvidence(store, ref.buildId, it.id);
+  line('Rule', it.kind === 'example' ? (it.rule ?? 'kept') : it.rule);
+  const evidence =
+    it.kind === 'example'
+      ? it.rule === null
+        ? null
+        : decisionEvidence(store, ref.buildId, ref.unit, it.key)
+      : commentEvidence(store, ref.buildId, it.id);
   if (it.kind === 'example' && it.rule === 'protected_overlap' && evidence) {
-    line('Protected reference', `${String(evidence.reference_set)} / ${String(evidence.reference_id)}, policy ${String(evidence.policy)}`);
+    line(
+      'Protected reference',
+      `${String(evidence.reference_set)} / ${String(evidence.reference_id)}, policy ${String(evidence.policy)}`,
+    );
   }
   const lines = evidenceLines(evidence);
   const twin = findTwin(store, ref.buildId, evidence);
@@ -37,12 +48,24 @@ export function itemTooltip(store: CorpusStore, n: ItemNode): vscode.MarkdownStr
   }
   if (it.kind === 'example') {
     line('Patch sets', `PS${it.psBefore} → PS${it.psAfter}`);
-    const rebased = Number(store.scalar('SELECT rebase_edited_lines FROM examples WHERE example_key = ? ORDER BY build_id DESC LIMIT 1', [it.key]) ?? 0);
-    if (rebased > 0) line('Rebase', `${rebased} edited line(s) came with a rebase (upstream code, not the author's answer)`);
-    const flags = store.all<{ reason: string; status: string }>('SELECT reason, status FROM flags WHERE example_key = ? ORDER BY reason', [it.key]);
+    const rebased = Number(
+      store.scalar('SELECT rebase_edited_lines FROM examples WHERE example_key = ? ORDER BY build_id DESC LIMIT 1', [
+        it.key,
+      ]) ?? 0,
+    );
+    if (rebased > 0)
+      line('Rebase', `${rebased} edited line(s) came with a rebase (upstream code, not the author's answer)`);
+    const flags = store.all<{ reason: string; status: string }>(
+      'SELECT reason, status FROM flags WHERE example_key = ? ORDER BY reason',
+      [it.key],
+    );
     line('Flags', flags.length ? flags.map((f) => `${f.reason} (${f.status})`).join(', ') : 'none');
-    const labels = store.all<{ rater: string; label: string }>('SELECT rater, label FROM labels WHERE example_key = ? ORDER BY rater', [it.key]);
+    const labels = store.all<{ rater: string; label: string }>(
+      'SELECT rater, label FROM labels WHERE example_key = ? ORDER BY rater',
+      [it.key],
+    );
     line('Labels', labels.length ? labels.map((l) => `${l.label} by ${l.rater}`).join(', ') : 'none');
+    for (const l of exampleJudgeLines(store, ref, it, config)) line('Judge', l);
   } else {
     line('Patch set', it.patchSet === null ? '?' : `PS${it.patchSet}`);
     line('Line', it.line === null ? 'none' : String(it.line));

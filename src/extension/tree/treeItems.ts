@@ -8,6 +8,7 @@ import type { CorpusNode, GroupNode, ItemNode, Matched } from './nodes';
 import type { ExampleItem } from '../../core/inspect/items';
 import { nodeId } from './nodes';
 import { plainText } from '../plainText';
+import { PROBE_NOT_RUN } from '../../core/corpusBuild/funnelNotes';
 
 const NO_WINDOW = '(no window)';
 
@@ -20,26 +21,44 @@ export function toTreeItem(n: CorpusNode): vscode.TreeItem {
       const item = new vscode.TreeItem(plainText(n.org), vscode.TreeItemCollapsibleState.Expanded);
       item.iconPath = new vscode.ThemeIcon('organization');
       item.description = n.filtered ? ofTotal(n.filtered) : `${n.kept} kept`;
-      item.tooltip = n.filtered ? `${ofTotal(n.filtered)} match the filter` : `${n.kept} examples kept`;
-      item.accessibilityInformation = { label: `${plainText(n.org)}, organization, ${n.filtered ? `${ofTotal(n.filtered)} match the filter` : `${n.kept} kept`}` };
+      // The probe's line is the build's own text; it is what decides whether no_comments could be trusted.
+      item.tooltip = `${n.filtered ? `${ofTotal(n.filtered)} match the filter` : `${n.kept} examples kept`}\nComment-count ${n.probe ?? PROBE_NOT_RUN}`;
+      item.accessibilityInformation = {
+        label: `${plainText(n.org)}, organization, ${n.filtered ? `${ofTotal(n.filtered)} match the filter` : `${n.kept} kept`}`,
+      };
       item.contextValue = 'org';
       return withId(item, n);
     }
     case 'window': {
       const g = n.group;
-      const item = new vscode.TreeItem(g.window === null ? NO_WINDOW : plainText(g.window), vscode.TreeItemCollapsibleState.Collapsed);
+      const item = new vscode.TreeItem(
+        g.window === null ? NO_WINDOW : plainText(g.window),
+        vscode.TreeItemCollapsibleState.Collapsed,
+      );
       item.iconPath = new vscode.ThemeIcon(g.sealed ? 'lock' : 'calendar');
       const name = g.window === null ? NO_WINDOW : plainText(g.window);
-      item.description = n.filtered ? ofTotal(n.filtered) : g.sealed ? `sealed · sha256 ${plainText(g.sealHash?.slice(0, 12) ?? '')}` : `${g.kept} kept`;
-      item.tooltip = g.sealed ? `Sealed window. Definition SHA-256: ${plainText(g.sealHash ?? '')}` : n.filtered ? `${ofTotal(n.filtered)} match the filter` : undefined;
+      item.description = n.filtered
+        ? ofTotal(n.filtered)
+        : g.sealed
+          ? `sealed · sha256 ${plainText(g.sealHash?.slice(0, 12) ?? '')}`
+          : `${g.kept} kept`;
+      item.tooltip = g.sealed
+        ? `Sealed window. Definition SHA-256: ${plainText(g.sealHash ?? '')}`
+        : n.filtered
+          ? `${ofTotal(n.filtered)} match the filter`
+          : undefined;
       // Without it the accessible name is the tooltip (VS Code reads a string tooltip before the label).
-      item.accessibilityInformation = { label: `${name}, ${g.sealed ? 'sealed' : n.filtered ? `${ofTotal(n.filtered)} match the filter` : `${g.kept} kept`}` };
+      item.accessibilityInformation = {
+        label: `${name}, ${g.sealed ? 'sealed' : n.filtered ? `${ofTotal(n.filtered)} match the filter` : `${g.kept} kept`}`,
+      };
       // Only a window never fetched can be sealed (sealWindow): the menu offers Seal Window on those alone.
       item.contextValue = g.sealed ? 'window.sealed' : g.fetched ? 'window' : 'window.sealable';
       return withId(item, n);
     }
-    case 'group': return groupItem(n);
-    case 'item': return itemItem(n);
+    case 'group':
+      return groupItem(n);
+    case 'item':
+      return itemItem(n);
     case 'loadMore': {
       const left = n.parent.count - n.parent.loaded;
       const item = new vscode.TreeItem(`Load more (${left} left)`, vscode.TreeItemCollapsibleState.None);
@@ -54,15 +73,36 @@ export function toTreeItem(n: CorpusNode): vscode.TreeItem {
 function groupItem(n: GroupNode): vscode.TreeItem {
   const kept = n.ref.rule === 'kept';
   const name = kept ? 'Kept' : plainText(n.ref.rule);
-  const item = new vscode.TreeItem(`${name} (${n.count})`, n.count > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  const notCounted = n.rule?.notCounted;
+  // Not counted is never shown as 0: the node says so, and has nothing under it.
+  const item = new vscode.TreeItem(
+    notCounted ? `${name} (not counted)` : `${name} (${n.count})`,
+    n.count > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+  );
   item.iconPath = new vscode.ThemeIcon(kept ? 'pass' : 'filter');
   const stage = n.rule?.stage;
   // The stage only when it says more than the unit: "comments", not "comments · comments".
-  item.description = kept ? undefined : plainText(stage && stage !== n.ref.unit ? `${stage} · ${n.ref.unit}` : n.ref.unit);
+  item.description = kept
+    ? undefined
+    : plainText(stage && stage !== n.ref.unit ? `${stage} · ${n.ref.unit}` : n.ref.unit);
   const matched = n.filtered ? `, ${n.count} of ${n.total} match the filter` : '';
-  const what = kept ? 'examples this build kept' : FUNNEL.find((s) => s.rule === n.ref.rule)?.description ?? `removed by ${n.ref.rule}`;
-  item.tooltip = `${kept ? 'Kept' : n.ref.rule}: ${what}${stage ? ` (${stage} stage)` : ''}${n.filtered ? `\n${n.count} of ${n.total} match the filter` : ''}`;
-  item.accessibilityInformation = { label: kept ? `Kept, ${n.count} examples${matched}` : `${name}, removed ${n.count} ${n.ref.unit}${matched}` };
+  const what = kept
+    ? 'examples this build kept'
+    : (FUNNEL.find((s) => s.rule === n.ref.rule)?.description ?? `removed by ${n.ref.rule}`);
+  // A reason can quote the host (its Gerrit version): plain text, like every host string in the tree.
+  const gap = notCounted
+    ? `\nnot counted on this host: ${plainText(notCounted)}`
+    : n.rule?.partly
+      ? `\npartly counted: ${plainText(n.rule.partly)}`
+      : '';
+  item.tooltip = `${kept ? 'Kept' : n.ref.rule}: ${what}${stage ? ` (${stage} stage)` : ''}${gap}${n.filtered ? `\n${n.count} of ${n.total} match the filter` : ''}`;
+  item.accessibilityInformation = {
+    label: kept
+      ? `Kept, ${n.count} examples${matched}`
+      : notCounted
+        ? `${name}, not counted`
+        : `${name}, removed ${n.count} ${n.ref.unit}${matched}`,
+  };
   item.contextValue = kept ? 'group.kept' : `group.rule.${n.ref.unit}`;
   return withId(item, n);
 }
@@ -70,10 +110,15 @@ function groupItem(n: GroupNode): vscode.TreeItem {
 function itemItem(n: ItemNode): vscode.TreeItem {
   const it = n.item;
   if (it.kind === 'change') {
-    const item = new vscode.TreeItem(`#${it.changeNumber} ${plainText(it.project)}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      `#${it.changeNumber} ${plainText(it.project)}`,
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.description = plainText(it.created.slice(0, 10));
     item.iconPath = new vscode.ThemeIcon('git-pull-request-closed');
-    item.accessibilityInformation = { label: `change #${it.changeNumber}, ${plainText(it.project)}, created ${plainText(it.created.slice(0, 10))}, removed by ${plainText(it.rule)}` };
+    item.accessibilityInformation = {
+      label: `change #${it.changeNumber}, ${plainText(it.project)}, created ${plainText(it.created.slice(0, 10))}, removed by ${plainText(it.rule)}`,
+    };
     item.contextValue = 'change.removed';
     item.command = { command: Commands.openItem, title: 'Open Change', arguments: [n] };
     return withId(item, n);
@@ -83,17 +128,42 @@ function itemItem(n: ItemNode): vscode.TreeItem {
   if (it.kind === 'example') {
     item.description = plainText(firstWords(it.firstComment));
     const leaving = leavesAtNextBuild(it);
-    const icon = it.openFlags > 0 ? 'warning' : leaving ? 'sign-out' : it.labels > 0 ? 'tag' : it.rule === null ? 'check' : 'circle-slash';
-    item.iconPath = new vscode.ThemeIcon(icon, it.openFlags > 0 ? new vscode.ThemeColor('list.warningForeground') : leaving ? new vscode.ThemeColor('list.deemphasizedForeground') : undefined);
+    const icon =
+      it.openFlags > 0
+        ? 'warning'
+        : leaving
+          ? 'sign-out'
+          : it.labels > 0
+            ? 'tag'
+            : it.rule === null
+              ? 'check'
+              : 'circle-slash';
+    item.iconPath = new vscode.ThemeIcon(
+      icon,
+      it.openFlags > 0
+        ? new vscode.ThemeColor('list.warningForeground')
+        : leaving
+          ? new vscode.ThemeColor('list.deemphasizedForeground')
+          : undefined,
+    );
     item.contextValue = `example${it.rule === null ? '.kept' : '.removed'}${it.twin !== null ? '.duplicate' : ''}${it.openFlags > 0 ? '.flagged' : ''}`;
     // The icon says kept, removed, flagged or labelled; a screen reader hears it here.
-    const state = [it.rule === null ? 'kept example' : `example removed by ${plainText(it.rule)}`, it.openFlags > 0 ? `${it.openFlags} open flag${it.openFlags > 1 ? 's' : ''}` : '', leaving ? LEAVES_AT_NEXT_BUILD : '', it.labels > 0 ? 'labelled' : ''];
-    item.accessibilityInformation = { label: [label, ...state.filter(Boolean), item.description].filter(Boolean).join(', ') };
+    const state = [
+      it.rule === null ? 'kept example' : `example removed by ${plainText(it.rule)}`,
+      it.openFlags > 0 ? `${it.openFlags} open flag${it.openFlags > 1 ? 's' : ''}` : '',
+      leaving ? LEAVES_AT_NEXT_BUILD : '',
+      it.labels > 0 ? 'labelled' : '',
+    ];
+    item.accessibilityInformation = {
+      label: [label, ...state.filter(Boolean), item.description].filter(Boolean).join(', '),
+    };
     item.command = { command: Commands.openItem, title: 'Open Example', arguments: [n] };
   } else {
     item.description = plainText(firstWords(it.message));
     item.iconPath = new vscode.ThemeIcon('comment-discussion');
-    item.accessibilityInformation = { label: `${label}, comment removed by ${plainText(it.rule)}, ${item.description}` };
+    item.accessibilityInformation = {
+      label: `${label}, comment removed by ${plainText(it.rule)}, ${item.description}`,
+    };
     item.contextValue = 'comment.removed';
     item.command = { command: Commands.openItem, title: 'Open Comment', arguments: [n] };
   }

@@ -4,9 +4,24 @@
 // reads each group again up to the items it had loaded, so the pages and the reviewer's place survive it.
 import * as vscode from 'vscode';
 import { treeGroups, type WindowGroup } from '../../core/inspect/groups';
-import { filteredCounts, filtersItems, groupKey, listItems, type GroupRef, type ItemFilter } from '../../core/inspect/items';
+import {
+  filteredCounts,
+  filtersItems,
+  groupKey,
+  listItems,
+  type GroupRef,
+  type ItemFilter,
+} from '../../core/inspect/items';
 import type { CorpusSession } from '../session';
-import { nodeId, type CorpusNode, type GroupNode, type ItemNode, type Matched, type OrgNode, type WindowNode } from './nodes';
+import {
+  nodeId,
+  type CorpusNode,
+  type GroupNode,
+  type ItemNode,
+  type Matched,
+  type OrgNode,
+  type WindowNode,
+} from './nodes';
 import { toTreeItem } from './treeItems';
 import { itemTooltip } from './tooltip';
 import { changeTooltip } from './changeTooltip';
@@ -36,7 +51,10 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
   private countsStore: unknown;
   filter: TreeFilter = {};
 
-  constructor(private readonly session: CorpusSession, private readonly pageSize: () => number) {}
+  constructor(
+    private readonly session: CorpusSession,
+    private readonly pageSize: () => number,
+  ) {}
 
   refresh(): void {
     const scope = this.currentScope();
@@ -69,7 +87,8 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
 
   async resolveTreeItem(item: vscode.TreeItem, n: CorpusNode): Promise<vscode.TreeItem> {
     const corpus = this.session.corpus;
-    if (n.type === 'item' && corpus) item.tooltip = n.item.kind === 'change' ? changeTooltip(n.item) : itemTooltip(corpus.store, n);
+    if (n.type === 'item' && corpus)
+      item.tooltip = n.item.kind === 'change' ? changeTooltip(n.item) : itemTooltip(corpus.store, n, corpus.config);
     return item;
   }
 
@@ -82,13 +101,16 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
     if (!corpus || corpus.buildId === undefined) return [];
     if (!n) return this.orgs();
     switch (n.type) {
-      case 'org': return this.windows(n);
-      case 'window': return this.groups(n);
+      case 'org':
+        return this.windows(n);
+      case 'window':
+        return this.groups(n);
       case 'group': {
         const items = this.items(n);
         return n.loaded < n.count && items.length === n.loaded ? [...items, { type: 'loadMore', parent: n }] : items;
       }
-      default: return [];
+      default:
+        return [];
     }
   }
 
@@ -109,7 +131,13 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
       const active = filterActive(this.filter);
       this.roots = treeGroups(corpus.store, corpus.buildId!)
         .filter((o) => !this.filter.org || o.org === this.filter.org)
-        .map((o): OrgNode => ({ type: 'org', org: o.org, windows: o.windows, kept: o.windows.reduce((k, w) => k + w.kept, 0) }))
+        .map((o): OrgNode => ({
+          type: 'org',
+          org: o.org,
+          windows: o.windows,
+          kept: o.windows.reduce((k, w) => k + w.kept, 0),
+          probe: o.probe,
+        }))
         .filter((org) => !active || this.windows(org).length > 0); // under a filter the tree shows only what matches
     }
     return this.roots;
@@ -120,7 +148,8 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
     let nodes = this.windowNodes.get(id);
     if (!nodes) {
       const active = filterActive(this.filter);
-      const all = org.windows.filter((g) => !this.filter.window || g.window === this.filter.window)
+      const all = org.windows
+        .filter((g) => !this.filter.window || g.window === this.filter.window)
         .map((group): WindowNode => ({ type: 'window', parent: org, group }));
       nodes = all.filter((w) => !active || this.groups(w).length > 0);
       // The organization's "2 of 40" counts its windows that match nothing too.
@@ -140,19 +169,34 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
     const pageSize = this.pageSize();
     const itemFiltered = filtersItems(this.filter);
     const candidates: { ref: GroupRef; total: number; rule?: WindowGroup['rules'][number] }[] = [];
-    if (!g.sealed && (!this.filter.rule || this.filter.rule === 'kept')) candidates.push({ ref: { ...base, rule: 'kept', unit: 'examples' }, total: g.kept });
+    if (!g.sealed && (!this.filter.rule || this.filter.rule === 'kept'))
+      candidates.push({ ref: { ...base, rule: 'kept', unit: 'examples' }, total: g.kept });
     for (const r of g.rules) {
       if (this.filter.rule && this.filter.rule !== r.rule) continue;
       // An item filter looks at examples, and at removed comments for text; never at changes.
-      if (itemFiltered && (r.unit === 'changes' || (r.unit === 'comments' && (this.filter.flagged || this.filter.label)))) continue;
+      if (
+        itemFiltered &&
+        (r.unit === 'changes' || (r.unit === 'comments' && (this.filter.flagged || this.filter.label)))
+      )
+        continue;
       candidates.push({ ref: { ...base, rule: r.rule, unit: r.unit as GroupRef['unit'] }, total: r.count, rule: r });
     }
-    const counts = itemFiltered ? (this.counts ??= filteredCounts(corpus.store, corpus.buildId!, this.filter)) : undefined;
+    const counts = itemFiltered
+      ? (this.counts ??= filteredCounts(corpus.store, corpus.buildId!, this.filter))
+      : undefined;
     const all = candidates.map((c): GroupNode => ({
-      type: 'group', parent: n, ref: c.ref, total: c.total, filtered: itemFiltered, rule: c.rule, pageSize, loaded: 0,
-      count: counts ? counts.get(groupKey(g.org, g.window, c.ref.rule)) ?? 0 : c.total,
+      type: 'group',
+      parent: n,
+      ref: c.ref,
+      total: c.total,
+      filtered: itemFiltered,
+      rule: c.rule,
+      pageSize,
+      loaded: 0,
+      count: counts ? (counts.get(groupKey(g.org, g.window, c.ref.rule)) ?? 0) : c.total,
     }));
-    if (itemFiltered) n.filtered = { matched: all.reduce((m, x) => m + x.count, 0), total: all.reduce((t, x) => t + x.total, 0) };
+    if (itemFiltered)
+      n.filtered = { matched: all.reduce((m, x) => m + x.count, 0), total: all.reduce((t, x) => t + x.total, 0) };
     nodes = filterActive(this.filter) ? all.filter((x) => x.count > 0) : all;
     this.groupNodes.set(id, nodes);
     return nodes;
@@ -162,7 +206,9 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
   findGroup(org: string, window: string | null, rule: string): GroupNode | undefined {
     const orgNode = this.getChildren().find((o) => o.type === 'org' && o.org === org);
     const winNode = orgNode && this.getChildren(orgNode).find((w) => w.type === 'window' && w.group.window === window);
-    return winNode ? (this.getChildren(winNode).find((g) => g.type === 'group' && g.ref.rule === rule) as GroupNode | undefined) : undefined;
+    return winNode
+      ? (this.getChildren(winNode).find((g) => g.type === 'group' && g.ref.rule === rule) as GroupNode | undefined)
+      : undefined;
   }
 
   /** The group as the tree shows it now: a node from before a refresh names it, this one holds its pages. */
@@ -205,7 +251,14 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
     const items = this.groupChildren.get(nodeId(n));
     if (!corpus || !items) return 0;
     const last = items[items.length - 1]?.item;
-    const page = listItems(corpus.store, n.ref, items.length, n.pageSize, this.filter, last?.kind === 'example' ? last.id : undefined);
+    const page = listItems(
+      corpus.store,
+      n.ref,
+      items.length,
+      n.pageSize,
+      this.filter,
+      last?.kind === 'example' ? last.id : undefined,
+    );
     for (const item of page) items.push({ type: 'item', parent: n, item, index: items.length });
     n.loaded = items.length;
     // The counts come from the build's funnel (or a filtered count); a short page ends the group whatever they say.
@@ -219,5 +272,8 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
 }
 
 function sum(parts: (Matched | undefined)[]): Matched {
-  return parts.reduce<Matched>((s, p) => ({ matched: s.matched + (p?.matched ?? 0), total: s.total + (p?.total ?? 0) }), { matched: 0, total: 0 });
+  return parts.reduce<Matched>(
+    (s, p) => ({ matched: s.matched + (p?.matched ?? 0), total: s.total + (p?.total ?? 0) }),
+    { matched: 0, total: 0 },
+  );
 }

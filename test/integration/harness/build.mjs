@@ -12,11 +12,17 @@ export const HARNESS_RUNNER = path.join(HARNESS_DIR, 'runner.js');
 const SUITE_BUNDLE = path.join(ROOT, 'out', 'test', 'integration.js');
 
 export async function buildHarness() {
-  if (!existsSync(SUITE_BUNDLE)) throw new Error(`${path.relative(ROOT, SUITE_BUNDLE)} is missing; run: node scripts/build.mjs`);
+  if (!existsSync(SUITE_BUNDLE))
+    throw new Error(`${path.relative(ROOT, SUITE_BUNDLE)} is missing; run: node scripts/build.mjs`);
   rmSync(HARNESS_DIR, { recursive: true, force: true });
   mkdirSync(path.join(HARNESS_DIR, 'suite'), { recursive: true });
   await esbuild.build({
-    bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    logLevel: 'error',
     entryPoints: { extension: path.join(HERE, 'src/extension.ts'), runner: path.join(HERE, 'src/runner.ts') },
     outdir: HARNESS_DIR,
     external: ['vscode'],
@@ -31,5 +37,11 @@ export async function buildHarness() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  buildHarness().then((dir) => console.log(dir), (e) => { console.error(e.message); process.exit(1); });
+  buildHarness().then(
+    (dir) => console.log(dir),
+    (e) => {
+      console.error(e.message);
+      process.exit(1);
+    },
+  );
 }

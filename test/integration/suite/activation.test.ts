@@ -29,10 +29,27 @@ describe('activation', () => {
     // Under run-desktop.mjs the extension runs from the source tree (extensionDevelopmentPath), not from a vsix.
     if (process.env[envNames.launcher] === 'desktop') this.skip();
     const root = extension().extensionPath;
-    const missing = ['dist/extension.js', 'dist/worker.js', 'dist/sql-wasm.wasm', 'dist/hunk-facts-worker.js', 'LICENSE.txt', 'media/icon.png'].filter((f) => !existsSync(path.join(root, f)));
+    const missing = [
+      'dist/extension.js',
+      'dist/worker.js',
+      'dist/sql-wasm.wasm',
+      'dist/hunk-facts-worker.js',
+      'LICENSE.txt',
+      'media/icon.png',
+    ].filter((f) => !existsSync(path.join(root, f)));
     assert.deepEqual(missing, [], 'files the extension needs at run time are missing from the vsix');
     // The extension forks dist/worker.js; the CLI bundle is npm's `bin`, not the extension's.
-    const leaked = ['src', 'test', 'out', 'node_modules', 'scripts', '.vscode-test', 'tsconfig.json', 'dist/cli.js', 'dist/extension.js.map'].filter((f) => existsSync(path.join(root, f)));
+    const leaked = [
+      'src',
+      'test',
+      'out',
+      'node_modules',
+      'scripts',
+      '.vscode-test',
+      'tsconfig.json',
+      'dist/cli.js',
+      'dist/extension.js.map',
+    ].filter((f) => existsSync(path.join(root, f)));
     assert.deepEqual(leaked, [], 'development files leaked into the vsix (see .vscodeignore)');
   });
 

@@ -16,10 +16,16 @@ describe('DOM bridge', () => {
 
   it('reads text inside a webview frame', async () => {
     const marker = `bridge-check-${Date.now()}`;
-    const panel = vscode.window.createWebviewPanel('reviewCorpus.bridgeCheck', 'Bridge check', vscode.ViewColumn.One, {});
+    const panel = vscode.window.createWebviewPanel(
+      'reviewCorpus.bridgeCheck',
+      'Bridge check',
+      vscode.ViewColumn.One,
+      {},
+    );
     try {
-      panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none';"></head>`
-        + `<body><p id="marker">${marker}</p></body></html>`;
+      panel.webview.html =
+        `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none';"></head>` +
+        `<body><p id="marker">${marker}</p></body></html>`;
       assert.equal(await dom.frameText('#marker', 15000), marker);
     } finally {
       panel.dispose();
@@ -28,7 +34,10 @@ describe('DOM bridge', () => {
 
   it('reports a selector that matches nothing as an error naming it', async () => {
     await assert.rejects(dom.text('#no-such-element'), /dom\.text: no element matches #no-such-element/);
-    await assert.rejects(dom.waitFor('#no-such-element', 200), /no visible element matches #no-such-element after 200 ms/);
+    await assert.rejects(
+      dom.waitFor('#no-such-element', 200),
+      /no visible element matches #no-such-element after 200 ms/,
+    );
   });
 
   it('keeps screenshot names inside test-results/', async () => {

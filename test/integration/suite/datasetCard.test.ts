@@ -10,11 +10,14 @@ import { openSampleCorpus, workspaceDir } from './support';
 describe('dataset card', function () {
   this.timeout(120_000);
 
-  it('Export… writes counts.csv, curation_audit.jsonl and README.md beside the examples, with the config\'s license', async () => {
+  it("Export… writes counts.csv, curation_audit.jsonl and README.md beside the examples, with the config's license", async () => {
     const a = await openSampleCorpus('card-sample');
     const c = a.session.corpus!;
     const config = JSON.parse(readFileSync(c.configFile, 'utf8'));
-    writeFileSync(c.configFile, JSON.stringify({ ...config, card: { license: 'cc-by-sa-4.0', language: ['en'] } }, null, 2));
+    writeFileSync(
+      c.configFile,
+      JSON.stringify({ ...config, card: { license: 'cc-by-sa-4.0', language: ['en'] } }, null, 2),
+    );
     const dir = path.join(workspaceDir(), 'card-export');
     mkdirSync(dir, { recursive: true });
     const out = path.join(dir, 'examples.jsonl');
@@ -25,17 +28,32 @@ describe('dataset card', function () {
     const kept = readFileSync(out, 'utf8').trim().split('\n').length;
     const counts = readFileSync(path.join(dir, 'counts.csv'), 'utf8').trim().split('\n');
     assert.equal(counts[0], 'org,stage,rule,unit,input,removed,remaining');
-    const lastRemaining = (org: string) => Number(counts.filter((l) => l.startsWith(`${org},`) && l.split(',')[3] === 'examples').at(-1)!.split(',')[6]);
+    const lastRemaining = (org: string) =>
+      Number(
+        counts
+          .filter((l) => l.startsWith(`${org},`) && l.split(',')[3] === 'examples')
+          .at(-1)!
+          .split(',')[6],
+      );
     const orgs = [...new Set(counts.slice(1).map((l) => l.split(',')[0]))];
-    assert.equal(orgs.reduce((n, o) => n + lastRemaining(o), 0), kept, 'what the funnel leaves is what was exported');
+    assert.equal(
+      orgs.reduce((n, o) => n + lastRemaining(o), 0),
+      kept,
+      'what the funnel leaves is what was exported',
+    );
 
-    const removed = Number(c.store.scalar("SELECT count(*) FROM decisions WHERE build_id = ? AND rule != 'kept'", [c.buildId!]));
+    const removed = Number(
+      c.store.scalar("SELECT count(*) FROM decisions WHERE build_id = ? AND rule != 'kept'", [c.buildId!]),
+    );
     assert.equal(readFileSync(path.join(dir, 'curation_audit.jsonl'), 'utf8').trim().split('\n').length, removed);
 
     const card = readFileSync(path.join(dir, 'README.md'), 'utf8');
-    assert.match(card, /^---\n[\s\S]*\nlicense: "cc-by-sa-4\.0"\n[\s\S]*\n {2}- split: "train"\n {4}path: "data\/train\.jsonl"\n[\s\S]*\n---\n/);
+    assert.match(
+      card,
+      /^---\n[\s\S]*\nlicense: "cc-by-sa-4\.0"\n[\s\S]*\n {2}- split: "train"\n {4}path: "data\/train\.jsonl"\n[\s\S]*\n---\n/,
+    );
     assert.ok(existsSync(path.join(dir, 'data', 'train.jsonl')));
     const hash = String(c.store.scalar('SELECT corpus_hash FROM builds WHERE id = ?', [c.buildId!]));
-    assert.ok(card.includes(`| corpus hash | \`${hash}\` |`), 'the card names the exported build\'s corpus hash');
+    assert.ok(card.includes(`| corpus hash | \`${hash}\` |`), "the card names the exported build's corpus hash");
   });
 });

@@ -15,7 +15,8 @@ const ROW = (org: string, rule: string) => `g[data-org="${org}"][data-rule="${ru
 const HEADING = 'main[data-page="funnel"] > h1';
 
 function funnelTabLabel(): string | undefined {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs)
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
     .find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('reviewCorpus.funnel'))?.label;
 }
 
@@ -53,7 +54,7 @@ describe('funnel picture', function () {
     expectedTitle = `openstack: comments · own_author: ${remaining} comments remaining (${removed} removed) of ${input}`;
   });
 
-  it('shows in a row\'s hover title the numbers of the table', async () => {
+  it("shows in a row's hover title the numbers of the table", async () => {
     assert.equal(await dom.frameText(`${ROW('openstack', 'own_author')} > title`, 20000), expectedTitle);
     assert.equal(await dom.frameCount('g[data-org="openstack"][data-rule]'), FUNNEL.length, 'a row per rule');
     await dom.screenshot('funnel-picture');
@@ -68,9 +69,11 @@ describe('funnel picture', function () {
     });
     assert.equal(group.ref.unit, 'comments');
     await dom.frameClick('g[data-org="openstack"][data-stage="windows"][data-window="train"]', 20000);
-    await until('train\'s kept group selected', () => {
+    await until("train's kept group selected", () => {
       const s = selected();
-      return s?.type === 'group' && s.ref.org === 'openstack' && s.ref.window === 'train' && s.ref.rule === 'kept' ? s : undefined;
+      return s?.type === 'group' && s.ref.org === 'openstack' && s.ref.window === 'train' && s.ref.rule === 'kept'
+        ? s
+        : undefined;
     });
   });
 
@@ -86,7 +89,10 @@ describe('funnel picture', function () {
     assert.ok(texts.includes(expectedTitle));
     assert.ok(texts.includes('Funnel: sample'));
     assert.doesNotMatch(xml, /var\(--/, 'no theme variable is left unresolved');
-    assert.ok(!tags.some((t) => 'class' in t.attributes || 'tabindex' in t.attributes), 'nothing depends on the page\'s CSS or is interactive');
+    assert.ok(
+      !tags.some((t) => 'class' in t.attributes || 'tabindex' in t.attributes),
+      "nothing depends on the page's CSS or is interactive",
+    );
     const bar = tags.find((t) => t.name === 'rect' && /fill: rgb/.test(t.attributes.style ?? ''));
     assert.ok(bar, 'bars carry concrete colours');
   });
@@ -102,15 +108,23 @@ describe('funnel picture', function () {
 
     await vscode.commands.executeCommand('reviewCorpus.openCorpus', path.join(dir, 'corpus.json'));
     await until('the title follows', () => funnelTabLabel() === 'Funnel: other-corpus' || undefined);
-    await until('the content follows', async () => (await dom.frameText(HEADING, 10000)) === 'Funnel: other-corpus' || undefined);
-    assert.equal(await dom.frameText(`${ROW('openstack', 'own_author')} > title`, 10000),
-      expectedTitle);
+    await until(
+      'the content follows',
+      async () => (await dom.frameText(HEADING, 10000)) === 'Funnel: other-corpus' || undefined,
+    );
+    assert.equal(await dom.frameText(`${ROW('openstack', 'own_author')} > title`, 10000), expectedTitle);
 
     // A corpus with nothing fetched yet: no numbers are left standing.
-    writeFileSync(path.join(dir, 'empty.json'), JSON.stringify({ ...config, name: 'empty-corpus', db: 'empty.sqlite' }, null, 2));
+    writeFileSync(
+      path.join(dir, 'empty.json'),
+      JSON.stringify({ ...config, name: 'empty-corpus', db: 'empty.sqlite' }, null, 2),
+    );
     await vscode.commands.executeCommand('reviewCorpus.openCorpus', path.join(dir, 'empty.json'));
     await until('the title says so', () => funnelTabLabel() === 'Funnel: no corpus' || undefined);
-    await until('the content says so', async () => (await dom.frameText('main[data-page="funnel"] > p', 10000)) === 'No corpus is open.' || undefined);
+    await until(
+      'the content says so',
+      async () => (await dom.frameText('main[data-page="funnel"] > p', 10000)) === 'No corpus is open.' || undefined,
+    );
     assert.equal(await dom.frameCount('g[data-rule]'), 0);
 
     await vscode.commands.executeCommand('reviewCorpus.openCorpus', source.configFile);

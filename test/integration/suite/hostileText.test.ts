@@ -26,7 +26,9 @@ describe('host text stays plain in the workbench', function () {
   let trace: vscode.Disposable;
 
   before(async () => {
-    trace = vscode.commands.registerCommand(TRACE_COMMAND, () => { traced++; });
+    trace = vscode.commands.registerCommand(TRACE_COMMAND, () => {
+      traced++;
+    });
     a = await openSampleCorpus('hostile-text-sample');
     await vscode.commands.executeCommand('workbench.view.extension.reviewCorpus');
   });
@@ -67,7 +69,10 @@ describe('host text stays plain in the workbench', function () {
 
   it('verify\'s "Not reproducible" warning quoting an example: no link', async () => {
     const c = a.session.corpus!;
-    const first = c.store.get<{ id: number; before_text: string }>('SELECT id, before_text FROM examples WHERE build_id = ? ORDER BY example_key LIMIT 1', [c.buildId!])!;
+    const first = c.store.get<{ id: number; before_text: string }>(
+      'SELECT id, before_text FROM examples WHERE build_id = ? ORDER BY example_key LIMIT 1',
+      [c.buildId!],
+    )!;
     const hash = String(c.store.scalar('SELECT corpus_hash FROM builds WHERE id = ?', [c.buildId!]));
     // The stored build differs from what its records rebuild to, first at the example holding the link.
     c.store.run('UPDATE examples SET before_text = ? WHERE id = ?', [LINK, first.id]);
@@ -96,12 +101,26 @@ describe('host text stays plain in the workbench', function () {
 
   it('a quick pick of flags whose detail holds $(alert): no icon', async () => {
     const c = a.session.corpus!;
-    const key = String(c.store.scalar('SELECT example_key FROM examples WHERE build_id = ? AND rule IS NULL ORDER BY id LIMIT 1', [c.buildId!]));
-    const id = Number(c.store.scalar('SELECT id FROM examples WHERE build_id = ? AND example_key = ?', [c.buildId!, key]));
+    const key = String(
+      c.store.scalar('SELECT example_key FROM examples WHERE build_id = ? AND rule IS NULL ORDER BY id LIMIT 1', [
+        c.buildId!,
+      ]),
+    );
+    const id = Number(
+      c.store.scalar('SELECT id FROM examples WHERE build_id = ? AND example_key = ?', [c.buildId!, key]),
+    );
     // Two open flags, so Confirm Flag asks which; the detail is the comment text that matched.
     for (const reason of ['fenced_after_side', 'target_in_comment']) {
-      c.store.run("INSERT OR REPLACE INTO flags(example_key, reason, detail, status) VALUES (?, ?, ?, 'open')",
-        [key, reason, JSON.stringify({ reason, commentId: 0, commentSpan: { start: 0, end: 1 }, detail: `hostile $(alert) detail ${reason}` })]);
+      c.store.run("INSERT OR REPLACE INTO flags(example_key, reason, detail, status) VALUES (?, ?, ?, 'open')", [
+        key,
+        reason,
+        JSON.stringify({
+          reason,
+          commentId: 0,
+          commentSpan: { start: 0, end: 1 },
+          detail: `hostile $(alert) detail ${reason}`,
+        }),
+      ]);
     }
     await vscode.commands.executeCommand('reviewCorpus.openItem', { exampleId: id });
     await until('the example is active', () => a.active.example?.id === id || undefined);
@@ -109,8 +128,15 @@ describe('host text stays plain in the workbench', function () {
     const row = '.quick-input-widget .monaco-list-row:has-text("hostile")';
     await dom.waitFor(row, 10000);
     try {
-      assert.equal(await dom.count('.quick-input-widget .monaco-list-row .codicon-alert'), 0, 'an alert icon drawn in the quick pick');
-      assert.ok(shown((await dom.query(row)).map((r) => r.text).join('\n')).includes('hostile $(alert) detail'), 'the detail shows as typed');
+      assert.equal(
+        await dom.count('.quick-input-widget .monaco-list-row .codicon-alert'),
+        0,
+        'an alert icon drawn in the quick pick',
+      );
+      assert.ok(
+        shown((await dom.query(row)).map((r) => r.text).join('\n')).includes('hostile $(alert) detail'),
+        'the detail shows as typed',
+      );
     } finally {
       await dom.press('Escape');
       await picking;
@@ -139,9 +165,14 @@ describe('host text stays plain in the workbench', function () {
     const c = a.session.corpus!;
     const e = c.store.get<{ id: number; window: string; org: string }>(
       `SELECT e.id, e.window, h.org FROM examples e JOIN changes ch ON ch.id = e.change_id JOIN hosts h ON h.id = ch.host_id
-       WHERE e.build_id = ? AND e.rule IS NULL AND e.window IS NOT NULL AND EXISTS (SELECT 1 FROM example_comments x WHERE x.example_id = e.id) ORDER BY e.id LIMIT 1`, [c.buildId!])!;
+       WHERE e.build_id = ? AND e.rule IS NULL AND e.window IS NOT NULL AND EXISTS (SELECT 1 FROM example_comments x WHERE x.example_id = e.id) ORDER BY e.id LIMIT 1`,
+      [c.buildId!],
+    )!;
     c.store.run('UPDATE examples SET path = ? WHERE id = ?', ['src/hostile$(alert)\u202eyp.evil.py', e.id]);
-    c.store.run('UPDATE comments SET message = ? WHERE id IN (SELECT comment_id FROM example_comments WHERE example_id = ?)', ['hostile $(alert) \u202edesrever', e.id]);
+    c.store.run(
+      'UPDATE comments SET message = ? WHERE id IN (SELECT comment_id FROM example_comments WHERE example_id = ?)',
+      ['hostile $(alert) \u202edesrever', e.id],
+    );
     c.store.save();
     await vscode.commands.executeCommand('reviewCorpus.refresh'); // re-read: example records are cached per build
     const group = a.tree.provider.findGroup(e.org, e.window, 'kept')!;
@@ -151,19 +182,31 @@ describe('host text stays plain in the workbench', function () {
     await dom.waitFor(row, 10000);
     const text = (await dom.query(row)).map((r) => `${r.text} ${r.ariaLabel}`).join('\n');
     assert.ok(!RAW_BIDI.test(text), `a raw bidi override in the tree: ${JSON.stringify(text)}`);
-    assert.ok(shown(text).includes('src/hostile$(alert)\\u202eyp.evil.py'), `the path shows escaped: ${JSON.stringify(text)}`);
-    assert.ok(shown(text).includes('hostile $(alert) \\u202edesrever'), `the comment shows escaped: ${JSON.stringify(text)}`);
+    assert.ok(
+      shown(text).includes('src/hostile$(alert)\\u202eyp.evil.py'),
+      `the path shows escaped: ${JSON.stringify(text)}`,
+    );
+    assert.ok(
+      shown(text).includes('hostile $(alert) \\u202edesrever'),
+      `the comment shows escaped: ${JSON.stringify(text)}`,
+    );
     assert.equal(await dom.count(`${row} .codicon-alert`), 0, 'an alert icon drawn in the tree');
     await dom.screenshot('hostile-tree');
 
     await vscode.commands.executeCommand('reviewCorpus.openItem', node);
     await dom.waitFor(`${ORIGINAL} .view-lines`, 20000);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab!;
-    assert.ok(!RAW_BIDI.test(tab.label) && tab.label.includes('\\u202e'), `the diff title: ${JSON.stringify(tab.label)}`);
+    assert.ok(
+      !RAW_BIDI.test(tab.label) && tab.label.includes('\\u202e'),
+      `the diff title: ${JSON.stringify(tab.label)}`,
+    );
     const inline = await until('the inline comment text', async () => {
       const after = await dom.pseudoContent(`${ORIGINAL} .view-lines span`, '::after');
       return after.find((t) => t.includes('hostile'));
     });
-    assert.ok(!RAW_BIDI.test(inline) && inline.includes('\\u202edesrever'), `the inline text: ${JSON.stringify(inline)}`);
+    assert.ok(
+      !RAW_BIDI.test(inline) && inline.includes('\\u202edesrever'),
+      `the inline text: ${JSON.stringify(inline)}`,
+    );
   });
 });

@@ -9,7 +9,15 @@ import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import type { ItemNode } from '../../../src/extension/tree/nodes';
-import { EXTENSION_ID, multiplyRecords, openSampleCorpus, SAMPLE_SALT, until, workspaceDir } from './support';
+import {
+  EXTENSION_ID,
+  localRater,
+  multiplyRecords,
+  openSampleCorpus,
+  SAMPLE_SALT,
+  until,
+  workspaceDir,
+} from './support';
 
 const TOAST = '.notifications-toasts .notification-toast';
 const ORIGINAL = '.monaco-diff-editor .editor.original';
@@ -17,7 +25,11 @@ const plain = (t: string) => t.replace(/\u00a0/g, ' ').replace(/\s+/g, ' ');
 
 /** Waits for a status bar entry whose text matches. */
 async function statusBar(pattern: RegExp): Promise<string> {
-  return until(`a status bar note matching ${pattern}`, async () => (await dom.query('.statusbar-item')).map((i) => plain(i.text).trim()).find((t) => pattern.test(t)), 10000);
+  return until(
+    `a status bar note matching ${pattern}`,
+    async () => (await dom.query('.statusbar-item')).map((i) => plain(i.text).trim()).find((t) => pattern.test(t)),
+    10000,
+  );
 }
 
 /** Whether the palette lists the command `title` when it is typed after `>`. */
@@ -26,10 +38,18 @@ async function inPalette(title: string): Promise<boolean> {
   try {
     // Filtered, the list holds the command, or (none matching) the palette's "similar commands" or "No matching commands".
     let shown: string[] = [];
-    const rows = await until(`the palette filtered for ${title}`, async () => {
-      shown = (await dom.query('.quick-input-widget .monaco-list-row')).map((r) => plain(r.ariaLabel ?? r.text));
-      return shown.some((r) => r.startsWith(title) || /similar commands|no matching commands/i.test(r)) ? shown : undefined;
-    }, 10000).catch((e: Error) => { throw new Error(`${e.message}: ${JSON.stringify(shown)}`); });
+    const rows = await until(
+      `the palette filtered for ${title}`,
+      async () => {
+        shown = (await dom.query('.quick-input-widget .monaco-list-row')).map((r) => plain(r.ariaLabel ?? r.text));
+        return shown.some((r) => r.startsWith(title) || /similar commands|no matching commands/i.test(r))
+          ? shown
+          : undefined;
+      },
+      10000,
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}: ${JSON.stringify(shown)}`);
+    });
     return rows.some((r) => r.startsWith(title));
   } finally {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
@@ -45,8 +65,11 @@ async function openExample(a: ReviewCorpusApi, id: number) {
 /** A kept example of the current build with exactly `open` open flags and no other. */
 function keptWithOneOpenFlag(a: ReviewCorpusApi, skip: string[] = []): { id: number; key: string } {
   const c = a.session.corpus!;
-  const rows = c.store.all<{ id: number; example_key: string }>(`SELECT e.id, e.example_key FROM examples e JOIN flags f ON f.example_key = e.example_key
-    WHERE e.build_id = ? AND e.rule IS NULL GROUP BY e.id HAVING count(*) = 1 AND sum(f.status = 'open') = 1 ORDER BY e.id`, [c.buildId!]);
+  const rows = c.store.all<{ id: number; example_key: string }>(
+    `SELECT e.id, e.example_key FROM examples e JOIN flags f ON f.example_key = e.example_key
+    WHERE e.build_id = ? AND e.rule IS NULL GROUP BY e.id HAVING count(*) = 1 AND sum(f.status = 'open') = 1 ORDER BY e.id`,
+    [c.buildId!],
+  );
   const row = rows.find((r) => !skip.includes(r.example_key));
   assert.ok(row, 'a kept example with one open flag');
   return { id: Number(row.id), key: row.example_key };
@@ -57,7 +80,9 @@ function treeNode(a: ReviewCorpusApi, key: string): ItemNode {
     for (const win of a.tree.provider.getChildren(org)) {
       for (const group of a.tree.provider.getChildren(win)) {
         if (group.type !== 'group' || group.ref.rule !== 'kept') continue;
-        const node = a.tree.provider.getChildren(group).find((n) => n.type === 'item' && n.item.kind === 'example' && n.item.key === key);
+        const node = a.tree.provider
+          .getChildren(group)
+          .find((n) => n.type === 'item' && n.item.kind === 'example' && n.item.key === key);
         if (node) return node as ItemNode;
       }
     }
@@ -83,16 +108,29 @@ describe('inspector commands', function () {
       const d = vscode.window.activeTextEditor?.document;
       return d?.uri.toString().includes('keybindings.json') ? d : undefined;
     });
-    const json = doc.getText().split('\n').filter((l) => !l.trim().startsWith('//')).join('\n').replace(/,\s*\]\s*$/, ']');
+    const json = doc
+      .getText()
+      .split('\n')
+      .filter((l) => !l.trim().startsWith('//'))
+      .join('\n')
+      .replace(/,\s*\]\s*$/, ']');
     const bindings = JSON.parse(json) as { key: string; command: string; when?: string }[];
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     // Our own bindings are in the list too, with their keys as VS Code spells them.
-    const ours = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.keybindings as { command: string }[];
+    const ours = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.keybindings as {
+      command: string;
+    }[];
     for (const { command } of ours) {
       const mine = bindings.filter((b) => b.command === command);
       assert.equal(mine.length, 1, `${command} is bound once`);
-      const shadowed = bindings.filter((b) => b.key === mine[0].key && !b.command.startsWith('reviewCorpus.') && !b.command.startsWith('-'));
-      assert.deepEqual(shadowed.map((b) => b.command), [], `${mine[0].key} (${command}) is also a default key`);
+      const shadowed = bindings.filter(
+        (b) => b.key === mine[0].key && !b.command.startsWith('reviewCorpus.') && !b.command.startsWith('-'),
+      );
+      assert.deepEqual(
+        shadowed.map((b) => b.command),
+        [],
+        `${mine[0].key} (${command}) is also a default key`,
+      );
     }
   });
 
@@ -104,7 +142,11 @@ describe('inspector commands', function () {
     await a.tree.view.reveal(items[0], { select: true, focus: false });
     await vscode.commands.executeCommand('reviewCorpus.openItem', items[0]);
     await until('the first example', () => a.active.example?.id === first.id || undefined);
-    const labelOf = (key: string) => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [key]);
+    const labelOf = (key: string) =>
+      a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ? AND rater = ?', [
+        key,
+        localRater(),
+      ]);
     let edits = 0;
     const counting = a.session.onDidChange(() => edits++);
     try {
@@ -115,15 +157,28 @@ describe('inspector commands', function () {
       await dom.press('Alt+.');
       await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
       await vscode.commands.executeCommand('actions.find');
-      await dom.waitFor('.monaco-diff-editor .find-widget.visible textarea:focus, .monaco-diff-editor .find-widget.visible input:focus', 10000);
+      await dom.waitFor(
+        '.monaco-diff-editor .find-widget.visible textarea:focus, .monaco-diff-editor .find-widget.visible input:focus',
+        10000,
+      );
       await dom.press('Control+Alt+2');
       await dom.press('Alt+.');
       await vscode.commands.executeCommand('closeFindWidget');
       // In the diff's text: they label and move.
       await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
       await dom.press('Control+Alt+3');
-      const labelled = await until('the label from the diff', () => a.session.corpus!.store.scalar("SELECT example_key FROM labels WHERE label = 'unsure'") as string | undefined);
-      assert.equal(labelled, first.key, 'the diff\'s key labelled the example it shows (Alt+. in Search or Find moved nothing)');
+      const labelled = await until(
+        'the label from the diff',
+        () =>
+          a.session.corpus!.store.scalar("SELECT example_key FROM labels WHERE label = 'unsure' AND rater = ?", [
+            localRater(),
+          ]) as string | undefined,
+      );
+      assert.equal(
+        labelled,
+        first.key,
+        "the diff's key labelled the example it shows (Alt+. in Search or Find moved nothing)",
+      );
       assert.equal(edits, 1, 'only the key pressed in the diff labelled (not those in Search or Find)');
       assert.equal(a.active.example?.id, first.id, 'Alt+. in Search or Find moved nothing');
       await dom.press('Alt+.');
@@ -164,10 +219,19 @@ describe('inspector commands', function () {
     assert.equal(await inPalette('Review Corpus: Confirm Flag'), false, 'Confirm Flag without an example diff');
     // A kept example without a flag: labels are offered, the flag commands are not.
     const c = a.session.corpus!;
-    const quiet = Number(c.store.scalar('SELECT e.id FROM examples e WHERE e.build_id = ? AND e.rule IS NULL AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.example_key = e.example_key) ORDER BY e.id LIMIT 1', [c.buildId!]));
+    const quiet = Number(
+      c.store.scalar(
+        'SELECT e.id FROM examples e WHERE e.build_id = ? AND e.rule IS NULL AND NOT EXISTS (SELECT 1 FROM flags f WHERE f.example_key = e.example_key) ORDER BY e.id LIMIT 1',
+        [c.buildId!],
+      ),
+    );
     await openExample(a, quiet);
     assert.equal(await inPalette('Review Corpus: Label: Unsure'), true, 'Label in an example diff');
-    assert.equal(await inPalette('Review Corpus: Confirm Flag'), false, 'Confirm Flag in an example without an open flag');
+    assert.equal(
+      await inPalette('Review Corpus: Confirm Flag'),
+      false,
+      'Confirm Flag in an example without an open flag',
+    );
     await openExample(a, keptWithOneOpenFlag(a).id);
     assert.equal(await inPalette('Review Corpus: Confirm Flag'), true, 'Confirm Flag in a flagged example');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -200,7 +264,10 @@ describe('inspector commands', function () {
     await openExample(a, dismissed.id);
     await vscode.commands.executeCommand('reviewCorpus.dismissFlag');
     await statusBar(/Dismissed 1 flag: the example stays/);
-    assert.notEqual((a.tree.provider.getTreeItem(treeNode(a, dismissed.key)).iconPath as vscode.ThemeIcon).id, 'sign-out');
+    assert.notEqual(
+      (a.tree.provider.getTreeItem(treeNode(a, dismissed.key)).iconPath as vscode.ThemeIcon).id,
+      'sign-out',
+    );
   });
 
   it('says in the status bar that Set Salt stored a salt, and never shows it', async () => {
@@ -215,10 +282,14 @@ describe('inspector commands', function () {
     const toast = `${TOAST}:has-text("a salt needs at least 8 characters")`;
     await dom.waitFor(toast, 10000);
     await dom.click(`${toast} .monaco-button:has-text("Show Log")`);
-    await until('the log open at the error', async () => {
-      const shown = (await dom.query('.part.panel .monaco-editor .view-lines')).map((e) => plain(e.text)).join('\n');
-      return /reviewCorpus\.setSalt: a salt needs at least 8 characters/.test(shown) || undefined;
-    }, 10000);
+    await until(
+      'the log open at the error',
+      async () => {
+        const shown = (await dom.query('.part.panel .monaco-editor .view-lines')).map((e) => plain(e.text)).join('\n');
+        return /reviewCorpus\.setSalt: a salt needs at least 8 characters/.test(shown) || undefined;
+      },
+      10000,
+    );
     await vscode.commands.executeCommand('workbench.action.closePanel');
   });
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import type { CorpusNode, GroupNode, ItemNode, OrgNode, WindowNode } from '../../../src/extension/tree/nodes';
-import { EXTENSION_ID, openSampleCorpus, until, workspaceDir } from './support';
+import { EXTENSION_ID, localRater, openSampleCorpus, until, workspaceDir } from './support';
 
 const WELCOME = '.part.sidebar .welcome-view-content';
 const isItem = (n: CorpusNode): n is ItemNode => n.type === 'item';
@@ -36,19 +36,24 @@ describe('inspector tree', function () {
   });
 
   it('names a sealed window by its name and state for screen readers, not by its tooltip', async () => {
-    const win = a.tree.provider.getChildren(a.tree.provider.getChildren()[0]).find((w) => w.type === 'window' && w.group.sealed) as WindowNode;
+    const win = a.tree.provider
+      .getChildren(a.tree.provider.getChildren()[0])
+      .find((w) => w.type === 'window' && w.group.sealed) as WindowNode;
     assert.ok(win, 'the sample has a sealed window');
     assert.equal(a.tree.provider.getTreeItem(win).accessibilityInformation?.label, `${win.group.window}, sealed`);
     // What a screen reader announces is the row's aria-label in the workbench.
     await dom.waitFor(`.part.sidebar .monaco-list-row[aria-label="${win.group.window}, sealed"]`, 15000);
     for (const org of a.tree.provider.getChildren()) {
       for (const n of [org, ...a.tree.provider.getChildren(org)]) {
-        assert.ok(a.tree.provider.getTreeItem(n).accessibilityInformation?.label, `${n.type} ${(n as OrgNode).org ?? (n as WindowNode).group.window} has an accessible name`);
+        assert.ok(
+          a.tree.provider.getTreeItem(n).accessibilityInformation?.label,
+          `${n.type} ${(n as OrgNode).org ?? (n as WindowNode).group.window} has an accessible name`,
+        );
       }
     }
   });
 
-  it('gives each group its rule\'s description as tooltip, and a description that does not repeat itself', () => {
+  it("gives each group its rule's description as tooltip, and a description that does not repeat itself", () => {
     const group = a.tree.provider.findGroup('openstack', 'train', 'unchanged_around')!;
     const item = a.tree.provider.getTreeItem(group);
     assert.equal(item.description, 'comments', 'the stage and the unit are both "comments": said once');
@@ -83,14 +88,38 @@ describe('inspector tree', function () {
       await until('the third example open', () => a.active.example?.id === third.item.id || undefined);
       await vscode.commands.executeCommand('reviewCorpus.labelUnsure', third);
       const key = third.item.kind === 'example' ? third.item.key : '';
-      await until('the label stored', () => a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ?', [key]) === 'unsure' || undefined);
+      await until(
+        'the label stored',
+        () =>
+          a.session.corpus!.store.scalar('SELECT label FROM labels WHERE example_key = ? AND rater = ?', [
+            key,
+            localRater(),
+          ]) === 'unsure' || undefined,
+      );
       const after = p.findGroup('openstack', 'train', 'kept')!;
       assert.notEqual(after, group, 'the label refreshed the tree');
-      assert.deepEqual(p.getChildren(after).filter(isItem).map((n) => n.item.id), items.map((n) => n.item.id), 'both pages are still loaded');
-      const labelled = p.getChildren(after).filter(isItem).find((n) => n.item.id === third.item.id)!;
-      assert.equal((p.getTreeItem(labelled).iconPath as vscode.ThemeIcon).id, 'tag', 'the refreshed node shows its label');
+      assert.deepEqual(
+        p
+          .getChildren(after)
+          .filter(isItem)
+          .map((n) => n.item.id),
+        items.map((n) => n.item.id),
+        'both pages are still loaded',
+      );
+      const labelled = p
+        .getChildren(after)
+        .filter(isItem)
+        .find((n) => n.item.id === third.item.id)!;
+      assert.equal(
+        (p.getTreeItem(labelled).iconPath as vscode.ThemeIcon).id,
+        'tag',
+        'the refreshed node shows its label',
+      );
       await vscode.commands.executeCommand('reviewCorpus.nextExample');
-      await until('Next Example opens the fourth, not the first', () => a.active.example?.id === fourth.item.id || undefined);
+      await until(
+        'Next Example opens the fourth, not the first',
+        () => a.active.example?.id === fourth.item.id || undefined,
+      );
       await vscode.commands.executeCommand('reviewCorpus.previousExample');
       await until('Previous Example opens the third again', () => a.active.example?.id === third.item.id || undefined);
     } finally {
@@ -103,16 +132,25 @@ describe('inspector tree', function () {
     await vscode.commands.executeCommand('reviewCorpus.filter', { flagged: true });
     const c = a.session.corpus!;
     const p = a.tree.provider;
-    const openFlagged = (org: string, window: string | null, rule: string | null) => Number(c.store.scalar(
-      `SELECT count(*) FROM examples e JOIN changes ch ON ch.id = e.change_id JOIN hosts h ON h.id = ch.host_id
+    const openFlagged = (org: string, window: string | null, rule: string | null) =>
+      Number(
+        c.store.scalar(
+          `SELECT count(*) FROM examples e JOIN changes ch ON ch.id = e.change_id JOIN hosts h ON h.id = ch.host_id
        WHERE e.build_id = ? AND h.org = ? AND e.window IS ? AND e.rule IS ?
-         AND EXISTS (SELECT 1 FROM flags f WHERE f.example_key = e.example_key AND f.status = 'open')`, [c.buildId!, org, window, rule]));
+         AND EXISTS (SELECT 1 FROM flags f WHERE f.example_key = e.example_key AND f.status = 'open')`,
+          [c.buildId!, org, window, rule],
+        ),
+      );
     /** Examples of the build in an organization (and a window, when given), those with an open flag if asked. */
-    const examplesIn = (org: string, window?: string | null, openFlag = false) => Number(c.store.scalar(
-      `SELECT count(*) FROM examples e JOIN changes ch ON ch.id = e.change_id JOIN hosts h ON h.id = ch.host_id
+    const examplesIn = (org: string, window?: string | null, openFlag = false) =>
+      Number(
+        c.store.scalar(
+          `SELECT count(*) FROM examples e JOIN changes ch ON ch.id = e.change_id JOIN hosts h ON h.id = ch.host_id
        WHERE e.build_id = ? AND h.org = ? ${window === undefined ? '' : 'AND e.window IS ?'}
          ${openFlag ? "AND EXISTS (SELECT 1 FROM flags f WHERE f.example_key = e.example_key AND f.status = 'open')" : ''}`,
-      window === undefined ? [c.buildId!, org] : [c.buildId!, org, window]));
+          window === undefined ? [c.buildId!, org] : [c.buildId!, org, window],
+        ),
+      );
     let narrowed = 0;
     let shown = 0;
     for (const org of p.getChildren() as OrgNode[]) {
@@ -125,7 +163,10 @@ describe('inspector tree', function () {
           assert.match(p.getTreeItem(g).label as string, new RegExp(`\\(${expected}\\)$`), where);
           const items = allItems(a, g);
           assert.equal(items.length, expected, `${where}: lists as many as it counts`);
-          assert.ok(items.every((n) => n.item.kind === 'example' && n.item.openFlags > 0), `${where}: only examples with an open flag`);
+          assert.ok(
+            items.every((n) => n.item.kind === 'example' && n.item.openFlags > 0),
+            `${where}: only examples with an open flag`,
+          );
           if (g.count < g.total) narrowed++;
           matched += expected;
           shown++;
@@ -134,14 +175,24 @@ describe('inspector tree', function () {
         assert.equal(p.getTreeItem(win).description, `${matched} of ${total}`, `${org.org}/${win.group.window}`);
       }
       // Of all the organization's examples, its windows that match nothing included.
-      assert.equal(p.getTreeItem(org).description, `${examplesIn(org.org, undefined, true)} of ${examplesIn(org.org)}`, org.org);
+      assert.equal(
+        p.getTreeItem(org).description,
+        `${examplesIn(org.org, undefined, true)} of ${examplesIn(org.org)}`,
+        org.org,
+      );
     }
     assert.ok(shown > 0 && narrowed > 0, `the filter narrowed ${narrowed} of ${shown} groups`);
-    const confirmedOnly = Number(c.store.scalar(
-      "SELECT count(*) FROM flags f WHERE f.status = 'confirmed' AND NOT EXISTS (SELECT 1 FROM flags o WHERE o.example_key = f.example_key AND o.status = 'open')"));
+    const confirmedOnly = Number(
+      c.store.scalar(
+        "SELECT count(*) FROM flags f WHERE f.status = 'confirmed' AND NOT EXISTS (SELECT 1 FROM flags o WHERE o.example_key = f.example_key AND o.status = 'open')",
+      ),
+    );
     assert.ok(confirmedOnly > 0, 'the sample has an example whose only flag is confirmed, which the filter leaves out');
     // The corpus, the build and the filter, where the cut title cannot hide them.
-    assert.match(String(a.tree.view.message), new RegExp(`^${c.config.name} · build ${c.buildId} · filter: flagged \\(\\d+ of \\d+\\)$`));
+    assert.match(
+      String(a.tree.view.message),
+      new RegExp(`^${c.config.name} · build ${c.buildId} · filter: flagged \\(\\d+ of \\d+\\)$`),
+    );
     await dom.waitFor('.part.sidebar .tree-explorer-viewlet-tree-view .message:has-text("filter: flagged")', 10000);
   });
 
@@ -161,8 +212,13 @@ describe('inspector tree', function () {
     const items = allItems(a, group);
     const expected = c.store.all<{ number: number; project: string }>(
       `SELECT ch.number, ch.project FROM decisions d JOIN changes ch ON ch.id = d.unit_id
-       WHERE d.build_id = ? AND d.unit = 'changes' AND d.org = 'wikimedia' AND d.window = 'train' AND d.rule = 'no_comments' ORDER BY ch.created, ch.number`, [c.buildId!]);
-    assert.deepEqual(items.map((n) => n.item.kind === 'change' && n.item.changeNumber), expected.map((r) => r.number));
+       WHERE d.build_id = ? AND d.unit = 'changes' AND d.org = 'wikimedia' AND d.window = 'train' AND d.rule = 'no_comments' ORDER BY ch.created, ch.number`,
+      [c.buildId!],
+    );
+    assert.deepEqual(
+      items.map((n) => n.item.kind === 'change' && n.item.changeNumber),
+      expected.map((r) => r.number),
+    );
     assert.equal(a.tree.provider.getTreeItem(items[0]).label, `#${expected[0].number} ${expected[0].project}`);
     await vscode.commands.executeCommand('reviewCorpus.openItem', items[0]);
     const doc = await until('the change note', () => {
@@ -171,7 +227,12 @@ describe('inspector tree', function () {
     });
     assert.equal(doc.languageId, 'plaintext');
     const text = doc.getText();
-    for (const line of [`wikimedia change #${expected[0].number}`, `project: ${expected[0].project}`, 'removed by: no_comments', 'why: listing reports no comments']) {
+    for (const line of [
+      `wikimedia change #${expected[0].number}`,
+      `project: ${expected[0].project}`,
+      'removed by: no_comments',
+      'why: listing reports no comments',
+    ]) {
       assert.ok(text.includes(line), `the note says "${line}":\n${text}`);
     }
     assert.match(text, /^created: \d{4}-\d{2}-\d{2}/m);
@@ -189,11 +250,19 @@ describe('inspector tree', function () {
     const windows = a.tree.provider.getChildren(a.tree.provider.getChildren()[0]) as WindowNode[];
     const fetched = windows.find((w) => !w.group.sealed && w.group.window !== null)!;
     assert.equal(a.tree.provider.getTreeItem(fetched).contextValue, 'window', 'a fetched window has no Seal Window');
-    const pkg = JSON.parse(readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8'));
-    const seal = pkg.contributes.menus['view/item/context'].find((m: { command: string }) => m.command === 'reviewCorpus.sealWindow');
+    const pkg = JSON.parse(
+      readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8'),
+    );
+    const seal = pkg.contributes.menus['view/item/context'].find(
+      (m: { command: string }) => m.command === 'reviewCorpus.sealWindow',
+    );
     const offeredOn = /viewItem == ([\w.]+)/.exec(seal.when)?.[1];
     assert.ok(offeredOn, seal.when);
-    assert.notEqual(offeredOn, a.tree.provider.getTreeItem(fetched).contextValue, `Seal Window's menu (${seal.when}) is not offered on a fetched window`);
+    assert.notEqual(
+      offeredOn,
+      a.tree.provider.getTreeItem(fetched).contextValue,
+      `Seal Window's menu (${seal.when}) is not offered on a fetched window`,
+    );
     // Every unsealed window of the sample has been fetched: nothing to pick, and a line that says why.
     void vscode.commands.executeCommand('reviewCorpus.sealWindow');
     try {
@@ -218,7 +287,10 @@ describe('inspector tree: one welcome per state', function () {
     const folder = path.join(workspaceDir(), 'tree-unfetched');
     mkdirSync(folder, { recursive: true });
     const config = JSON.parse(readFileSync(a.session.corpus!.configFile, 'utf8'));
-    writeFileSync(path.join(folder, 'corpus.json'), JSON.stringify({ ...config, name: 'unfetched', db: 'not-yet.sqlite' }, null, 2));
+    writeFileSync(
+      path.join(folder, 'corpus.json'),
+      JSON.stringify({ ...config, name: 'unfetched', db: 'not-yet.sqlite' }, null, 2),
+    );
     await vscode.commands.executeCommand('reviewCorpus.openCorpus', path.join(folder, 'corpus.json'));
     assert.equal(a.session.corpus, undefined);
     await dom.waitFor(`${WELCOME}:has-text("nothing fetched yet")`, 15000);

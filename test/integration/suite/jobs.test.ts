@@ -20,7 +20,10 @@ describe('fetch and rebuild from the palette', function () {
     const setup = sampleHostSetup();
     // Slow responses keep the fetch running long enough to watch its progress and cancel it.
     const slow = { route: /\/comments$/, kind: 'slow' as const, delayMs: 250, times: 1_000_000 };
-    sample = await startSampleHosts({ ...setup, faults: Object.fromEntries(['openstack', 'qt', 'wikimedia'].map((o) => [o, [...(setup.faults[o] ?? []), slow]])) });
+    sample = await startSampleHosts({
+      ...setup,
+      faults: Object.fromEntries(['openstack', 'qt', 'wikimedia'].map((o) => [o, [...(setup.faults[o] ?? []), slow]])),
+    });
     const dir = path.join(workspaceDir(), 'fetched');
     mkdirSync(dir, { recursive: true });
     configFile = path.join(dir, 'corpus.json');
@@ -34,14 +37,23 @@ describe('fetch and rebuild from the palette', function () {
     const a = await api();
     const running = vscode.commands.executeCommand('reviewCorpus.fetch');
     await dom.waitFor(TOAST, 20000);
-    await until('progress naming a host and its requests', async () => /Fetch from Hosts/.test(await dom.text(TOAST)) && /requests/.test(await dom.text(TOAST)) || undefined, 20000);
+    await until(
+      'progress naming a host and its requests',
+      async () =>
+        (/Fetch from Hosts/.test(await dom.text(TOAST)) && /requests/.test(await dom.text(TOAST))) || undefined,
+      20000,
+    );
     await dom.screenshot('fetch-progress');
     await dom.click(`${TOAST} a.monaco-button[aria-label^="Cancel"], ${TOAST} .monaco-button:has-text("Cancel")`);
     await running;
     const partial = a.session.corpus;
     assert.ok(partial, 'the corpus file exists after cancelling and opens cleanly');
-    const done = Number(partial.store.scalar("SELECT count(*) FROM changes WHERE fetch_state = 'done' AND collection_rule IS NULL"));
-    const pending = Number(partial.store.scalar("SELECT count(*) FROM changes WHERE fetch_state = 'listed' AND collection_rule IS NULL"));
+    const done = Number(
+      partial.store.scalar("SELECT count(*) FROM changes WHERE fetch_state = 'done' AND collection_rule IS NULL"),
+    );
+    const pending = Number(
+      partial.store.scalar("SELECT count(*) FROM changes WHERE fetch_state = 'listed' AND collection_rule IS NULL"),
+    );
     assert.ok(pending > 0, `cancelled before the end (${done} done, ${pending} pending)`);
   });
 
@@ -50,39 +62,80 @@ describe('fetch and rebuild from the palette', function () {
     const commentsBefore = sample.hosts.flatMap((h) => h.requests).filter((r) => /\/comments$/.test(r.path)).length;
     await vscode.commands.executeCommand('reviewCorpus.fetch');
     const c = a.session.corpus!;
-    assert.equal(c.store.scalar("SELECT count(*) FROM changes WHERE fetch_state = 'listed' AND collection_rule IS NULL"), 0, 'every change fetched');
+    assert.equal(
+      c.store.scalar("SELECT count(*) FROM changes WHERE fetch_state = 'listed' AND collection_rule IS NULL"),
+      0,
+      'every change fetched',
+    );
     assert.equal(c.store.scalar("SELECT count(*) FROM changes WHERE collection_rule = 'disallowed'"), 1);
     const commentsAfter = sample.hosts.flatMap((h) => h.requests).filter((r) => /\/comments$/.test(r.path)).length;
-    const fetchedChanges = Number(c.store.scalar("SELECT count(*) FROM changes WHERE collection_rule IS NULL OR collection_rule = 'fetch_error'"));
-    assert.ok(commentsAfter - commentsBefore < fetchedChanges + 10, 'the second fetch resumed instead of starting over');
+    const fetchedChanges = Number(
+      c.store.scalar("SELECT count(*) FROM changes WHERE collection_rule IS NULL OR collection_rule = 'fetch_error'"),
+    );
+    assert.ok(
+      commentsAfter - commentsBefore < fetchedChanges + 10,
+      'the second fetch resumed instead of starting over',
+    );
     await vscode.commands.executeCommand('reviewCorpus.rebuild');
     assert.notEqual(a.session.corpus?.buildId, undefined, 'built');
     const orgs = a.tree.provider.getChildren();
-    assert.deepEqual(orgs.map((o) => o.type === 'org' && o.org), ['openstack', 'qt', 'wikimedia']);
+    assert.deepEqual(
+      orgs.map((o) => o.type === 'org' && o.org),
+      ['openstack', 'qt', 'wikimedia'],
+    );
   });
 
   it('moves a confirmed flag under manual_flag at the next rebuild, and keeps the decision', async () => {
     const a = await api();
     let c = a.session.corpus!;
     // An example with exactly one open flag, so confirming needs no choice.
-    const key = String(c.store.scalar(`SELECT e.example_key FROM examples e JOIN flags f ON f.example_key = e.example_key
-      WHERE e.build_id = ? AND e.rule IS NULL AND f.status = 'open' GROUP BY e.example_key HAVING count(*) = 1 ORDER BY e.example_key LIMIT 1`, [c.buildId!]));
-    const id = Number(c.store.scalar('SELECT id FROM examples WHERE example_key = ? AND build_id = ?', [key, c.buildId!]));
+    const key = String(
+      c.store.scalar(
+        `SELECT e.example_key FROM examples e JOIN flags f ON f.example_key = e.example_key
+      WHERE e.build_id = ? AND e.rule IS NULL AND f.status = 'open' GROUP BY e.example_key HAVING count(*) = 1 ORDER BY e.example_key LIMIT 1`,
+        [c.buildId!],
+      ),
+    );
+    const id = Number(
+      c.store.scalar('SELECT id FROM examples WHERE example_key = ? AND build_id = ?', [key, c.buildId!]),
+    );
     await vscode.commands.executeCommand('reviewCorpus.openItem', { exampleId: id });
     await until('the flagged example is active', () => a.active.example?.key === key || undefined);
     await vscode.commands.executeCommand('reviewCorpus.confirmFlag');
-    const rater = a.session.corpus!.store.get<{ status: string; rater: string }>('SELECT status, rater FROM flags WHERE example_key = ?', [key]);
+    const rater = a.session.corpus!.store.get<{ status: string; rater: string }>(
+      'SELECT status, rater FROM flags WHERE example_key = ?',
+      [key],
+    );
     assert.equal(rater?.status, 'confirmed');
     assert.match(String(rater?.rater), /^r_[0-9a-f]{16}$/);
     await vscode.commands.executeCommand('reviewCorpus.rebuild');
     c = a.session.corpus!;
-    assert.equal(c.store.scalar("SELECT rule FROM decisions WHERE build_id = ? AND unit = 'examples' AND unit_key = ?", [c.buildId!, key]), 'manual_flag');
-    assert.equal(c.store.scalar('SELECT status FROM flags WHERE example_key = ?', [key]), 'confirmed', 'the decision survives the rebuild');
-    const w = String(c.store.scalar("SELECT window FROM decisions WHERE build_id = ? AND unit = 'examples' AND unit_key = ?", [c.buildId!, key]));
+    assert.equal(
+      c.store.scalar("SELECT rule FROM decisions WHERE build_id = ? AND unit = 'examples' AND unit_key = ?", [
+        c.buildId!,
+        key,
+      ]),
+      'manual_flag',
+    );
+    assert.equal(
+      c.store.scalar('SELECT status FROM flags WHERE example_key = ?', [key]),
+      'confirmed',
+      'the decision survives the rebuild',
+    );
+    const w = String(
+      c.store.scalar("SELECT window FROM decisions WHERE build_id = ? AND unit = 'examples' AND unit_key = ?", [
+        c.buildId!,
+        key,
+      ]),
+    );
     const org = key.split('/')[0];
     const group = a.tree.provider.findGroup(org, w, 'manual_flag');
     assert.ok(group, 'a manual_flag node in the tree');
-    assert.ok(a.tree.provider.getChildren(group).some((n) => n.type === 'item' && n.item.kind === 'example' && n.item.key === key));
+    assert.ok(
+      a.tree.provider
+        .getChildren(group)
+        .some((n) => n.type === 'item' && n.item.kind === 'example' && n.item.key === key),
+    );
   });
 
   it('verifies, compares the two builds, and exports from the palette', async () => {
@@ -91,9 +144,17 @@ describe('fetch and rebuild from the palette', function () {
     const verified = await vscode.commands.executeCommand<{ ok?: boolean; summary: string }>('reviewCorpus.verify');
     assert.equal(verified?.ok, true, verified?.summary);
     const to = c.buildId!;
-    const cmp = await vscode.commands.executeCommand<{ keptFrom: number; keptTo: number; left: { rule: string }[]; entered: unknown[] }>('reviewCorpus.compareBuilds', to - 1, to);
+    const cmp = await vscode.commands.executeCommand<{
+      keptFrom: number;
+      keptTo: number;
+      left: { rule: string }[];
+      entered: unknown[];
+    }>('reviewCorpus.compareBuilds', to - 1, to);
     assert.ok(cmp);
-    assert.deepEqual(cmp.left.map((m) => m.rule), ['manual_flag']);
+    assert.deepEqual(
+      cmp.left.map((m) => m.rule),
+      ['manual_flag'],
+    );
     assert.equal(cmp.keptFrom - cmp.left.length + cmp.entered.length, cmp.keptTo);
     const report = vscode.window.activeTextEditor?.document;
     // A read-only document of ours: closing it never asks to save.
@@ -101,7 +162,12 @@ describe('fetch and rebuild from the palette', function () {
     assert.equal(report.isUntitled, false);
     assert.equal(report.isDirty, false);
     const doc = report.getText();
-    assert.match(doc, new RegExp(`kept\\(${to - 1}\\) − left \\+ entered = kept\\(${to}\\): ${cmp.keptFrom} − 1 \\+ ${cmp.entered.length} = ${cmp.keptTo}`));
+    assert.match(
+      doc,
+      new RegExp(
+        `kept\\(${to - 1}\\) − left \\+ entered = kept\\(${to}\\): ${cmp.keptFrom} − 1 \\+ ${cmp.entered.length} = ${cmp.keptTo}`,
+      ),
+    );
     const out = path.join(path.dirname(configFile), 'examples.jsonl');
     await vscode.commands.executeCommand('reviewCorpus.export', out);
     const lines = readFileSync(out, 'utf8').trim().split('\n');

@@ -30,7 +30,12 @@ describe('New Corpus…', function () {
     try {
       await dom.waitFor(`${rows}:has-text("gerrit.wikimedia.org/r")`, 10000);
       const text = (await dom.query(rows)).map((r) => r.text).join('\n');
-      for (const url of ['review.opendev.org', 'codereview.qt-project.org', 'gerrit.wikimedia.org/r', 'android-review.googlesource.com']) {
+      for (const url of [
+        'review.opendev.org',
+        'codereview.qt-project.org',
+        'gerrit.wikimedia.org/r',
+        'android-review.googlesource.com',
+      ]) {
         assert.ok(text.includes(url), `${url} is offered`);
       }
     } finally {
@@ -39,28 +44,49 @@ describe('New Corpus…', function () {
     assert.equal(await running, undefined, 'Escape writes nothing');
   });
 
-  it('writes the presets\' corpus.json, opens it as the corpus and shows it', async () => {
+  it("writes the presets' corpus.json, opens it as the corpus and shows it", async () => {
     const a = await api();
     const file = path.join(dir, 'corpus.json');
-    const written = await vscode.commands.executeCommand('reviewCorpus.newCorpus', { presets: ['wikimedia', 'qt'], contact: 'corpus-team@example.org', file });
+    const written = await vscode.commands.executeCommand('reviewCorpus.newCorpus', {
+      presets: ['wikimedia', 'qt'],
+      contact: 'corpus-team@example.org',
+      file,
+    });
     assert.equal(written, file);
     const config = loadCorpusConfig(file);
-    assert.deepEqual(config.hosts.map((h) => h.url), ['https://gerrit.wikimedia.org/r', 'https://codereview.qt-project.org']);
+    assert.deepEqual(
+      config.hosts.map((h) => h.url),
+      ['https://gerrit.wikimedia.org/r', 'https://codereview.qt-project.org'],
+    );
     assert.equal(config.contact, 'corpus-team@example.org');
-    assert.equal(a.session.configFile, file, 'the new config is the open corpus (no corpus file before its first fetch)');
-    await until('the new corpus.json in an editor', () => vscode.window.activeTextEditor?.document.uri.fsPath === file || undefined);
+    assert.equal(
+      a.session.configFile,
+      file,
+      'the new config is the open corpus (no corpus file before its first fetch)',
+    );
+    await until(
+      'the new corpus.json in an editor',
+      () => vscode.window.activeTextEditor?.document.uri.fsPath === file || undefined,
+    );
   });
 
   it('asks before replacing an existing file, and leaves it alone when not confirmed', async () => {
     const file = path.join(dir, 'corpus.json');
     writeFileSync(file, '{"mine": true}\n');
-    const asking = Promise.resolve(vscode.commands.executeCommand('reviewCorpus.newCorpus', { presets: ['android'], contact: '', file }));
+    const asking = Promise.resolve(
+      vscode.commands.executeCommand('reviewCorpus.newCorpus', { presets: ['android'], contact: '', file }),
+    );
     const dialog = '.monaco-dialog-box';
     await dom.waitFor(`${dialog}:has-text("already exists")`, 10000);
     await dom.press('Escape');
     assert.equal(await asking, undefined);
     assert.equal(readFileSync(file, 'utf8'), '{"mine": true}\n', 'not replaced without confirmation');
-    const replaced = await vscode.commands.executeCommand('reviewCorpus.newCorpus', { presets: ['android'], contact: '', file, overwrite: true });
+    const replaced = await vscode.commands.executeCommand('reviewCorpus.newCorpus', {
+      presets: ['android'],
+      contact: '',
+      file,
+      overwrite: true,
+    });
     assert.equal(replaced, file);
     assert.equal(loadCorpusConfig(file).hosts[0].org, 'android');
     assert.ok(existsSync(file) && !readFileSync(file, 'utf8').includes('mine'));

@@ -27,7 +27,9 @@ describe('rebuild off the main thread', function () {
   it('keeps the tree expanding while a rebuild runs', async () => {
     const before = a.session.corpus!.buildId!;
     let finished = false;
-    const rebuild = Promise.resolve(vscode.commands.executeCommand('reviewCorpus.rebuild')).then(() => { finished = true; });
+    const rebuild = Promise.resolve(vscode.commands.executeCommand('reviewCorpus.rebuild')).then(() => {
+      finished = true;
+    });
     await dom.waitFor(TOAST, 30000);
     assert.equal(finished, false, 'the rebuild is still running');
     const jobs = jobProcesses();
@@ -44,7 +46,8 @@ describe('rebuild off the main thread', function () {
     if (process.platform === 'linux') {
       assert.equal(jobs.length, 1, 'the rebuild runs in one job process, a child of the extension host');
       const tunables = hugePagesTunables(currentPlatform());
-      if (tunables) assert.ok(jobs[0].env.includes(`GLIBC_TUNABLES=${tunables}`), `the job process starts with ${tunables}`);
+      if (tunables)
+        assert.ok(jobs[0].env.includes(`GLIBC_TUNABLES=${tunables}`), `the job process starts with ${tunables}`);
       await until('the job process ended with the job', () => jobProcesses().length === 0 || undefined);
     }
     assert.ok(expandedWhileRunning, 'the tree expanded before the rebuild finished');
@@ -54,7 +57,10 @@ describe('rebuild off the main thread', function () {
   it('pages a large group 200 items at a time, with a Load more item', async () => {
     const c = a.session.corpus!;
     const provider = a.tree.provider;
-    const big = provider.getChildren().flatMap((o) => provider.getChildren(o)).flatMap((w) => provider.getChildren(w))
+    const big = provider
+      .getChildren()
+      .flatMap((o) => provider.getChildren(o))
+      .flatMap((w) => provider.getChildren(w))
       .find((g) => g.type === 'group' && g.ref.unit !== 'changes' && g.count > 200);
     assert.ok(big && big.type === 'group', 'a group with more than 200 units');
     let children = provider.getChildren(big);
@@ -74,7 +80,12 @@ describe('rebuild off the main thread', function () {
     await running;
     await until('the corpus reloaded', () => a.session.corpus);
     assert.equal(a.session.corpus!.buildId, before, 'no new build was written');
-    assert.equal(a.session.corpus!.store.scalar('SELECT count(*) FROM builds WHERE finished_at IS NULL'), 0, 'no half-written build');
-    if (process.platform === 'linux') await until('the cancelled job\'s process ended', () => jobProcesses().length === 0 || undefined);
+    assert.equal(
+      a.session.corpus!.store.scalar('SELECT count(*) FROM builds WHERE finished_at IS NULL'),
+      0,
+      'no half-written build',
+    );
+    if (process.platform === 'linux')
+      await until("the cancelled job's process ended", () => jobProcesses().length === 0 || undefined);
   });
 });

@@ -6,8 +6,14 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import type { CorpusStore } from '../../../src/core/store/corpusStore';
+import { localUserPseudonym } from '../../../src/core/privacy/localUser';
 
 export const SAMPLE_SALT = 'sample-salt-fabricated-not-secret';
+/**
+ * The rater pseudonym the extension records for this machine's user with the sample salt. The sample
+ * corpus carries its audit raters' labels too (scripts/sample-corpus.ts), so a test reads its own.
+ */
+export const localRater = (): string => localUserPseudonym(SAMPLE_SALT);
 /** The extension's id: publisher.name in package.json. */
 export const EXTENSION_ID = 'review-corpus.review-corpus';
 
@@ -30,7 +36,9 @@ export async function openSampleCorpus(name: string): Promise<ReviewCorpusApi> {
   const folder = path.join(workspaceDir(), name);
   await vscode.commands.executeCommand('reviewCorpus.createSampleCorpus', folder);
   // The corpus open before may still be the session's for a moment (a reload it had started): wait for this one.
-  await until(`the sample corpus in ${name} is open`, () => (a.session.corpus && path.dirname(a.session.corpus.dbFile) === folder ? true : undefined));
+  await until(`the sample corpus in ${name} is open`, () =>
+    a.session.corpus && path.dirname(a.session.corpus.dbFile) === folder ? true : undefined,
+  );
   assert.notEqual(a.session.corpus!.buildId, undefined, 'the sample corpus is built');
   return a;
 }
@@ -40,12 +48,17 @@ export function exampleIdOfComment(a: ReviewCorpusApi, gerritId: string): number
   const c = a.session.corpus!;
   const id = c.store.scalar(
     'SELECT x.example_id FROM example_comments x JOIN comments cm ON cm.id = x.comment_id JOIN examples e ON e.id = x.example_id WHERE cm.gerrit_id = ? AND e.build_id = ?',
-    [gerritId, c.buildId!]);
+    [gerritId, c.buildId!],
+  );
   assert.ok(typeof id === 'number', `an example holds ${gerritId}`);
   return id;
 }
 
-export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 15000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -64,8 +77,16 @@ export function workerProcesses(): { pid: number; env: string[] }[] {
       return ''; // ended meanwhile
     }
   };
-  return read(`/proc/${process.pid}/task/${process.pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number)
-    .filter((pid) => read(`/proc/${pid}/cmdline`).split('\0').some((arg) => arg.endsWith('/dist/worker.js')))
+  return read(`/proc/${process.pid}/task/${process.pid}/children`)
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) =>
+      read(`/proc/${pid}/cmdline`)
+        .split('\0')
+        .some((arg) => arg.endsWith('/dist/worker.js')),
+    )
     .map((pid) => ({ pid, env: read(`/proc/${pid}/environ`).split('\0') }));
 }
 
@@ -73,15 +94,28 @@ export function workerProcesses(): { pid: number; env: string[] }[] {
 export function multiplyRecords(store: CorpusStore, copies: number): void {
   for (let k = 1; k <= copies; k++) {
     const o = k * 1_000_000;
-    store.run(`INSERT INTO changes(id, host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
+    store.run(
+      `INSERT INTO changes(id, host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error)
       SELECT id + ?, host_id, number + ?, change_key || '-' || ?, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error
-      FROM changes WHERE id < 1000000`, [o, o * 10, k]);
-    store.run(`INSERT INTO revisions(change_id, patch_set, sha, kind, uploader, created)
-      SELECT change_id + ?, patch_set, sha, kind, uploader, created FROM revisions WHERE change_id < 1000000`, [o]);
-    store.run(`INSERT INTO comments(id, change_id, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character, in_reply_to, author, message, updated, unresolved)
+      FROM changes WHERE id < 1000000`,
+      [o, o * 10, k],
+    );
+    store.run(
+      `INSERT INTO revisions(change_id, patch_set, sha, kind, uploader, created)
+      SELECT change_id + ?, patch_set, sha, kind, uploader, created FROM revisions WHERE change_id < 1000000`,
+      [o],
+    );
+    store.run(
+      `INSERT INTO comments(id, change_id, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character, in_reply_to, author, message, updated, unresolved)
       SELECT id + ?, change_id + ?, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character, in_reply_to, author, message, updated, unresolved
-      FROM comments WHERE id < 1000000`, [o, o]);
-    store.run(`INSERT INTO diffs(id, change_id, path, ps_base, ps_target, content, fetch_error)
-      SELECT id + ?, change_id + ?, path, ps_base, ps_target, content, fetch_error FROM diffs WHERE id < 1000000`, [o, o]);
+      FROM comments WHERE id < 1000000`,
+      [o, o],
+    );
+    // The copies share their file versions' blobs (src/core/store/diffText.ts), as copies on a host would.
+    store.run(
+      `INSERT INTO diffs(id, change_id, path, ps_base, ps_target, content, fetch_error, a_sha256, b_sha256, structure, layout)
+      SELECT id + ?, change_id + ?, path, ps_base, ps_target, content, fetch_error, a_sha256, b_sha256, structure, layout FROM diffs WHERE id < 1000000`,
+      [o, o],
+    );
   }
 }

@@ -14,13 +14,24 @@ describe('walkthrough', () => {
   after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
   it('opens "Get Started with Review Corpus" with its steps and the first step\'s page', async () => {
-    const installed = JSON.parse(readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8'));
-    const contributed = installed.contributes.walkthroughs?.find((w: { id: string }) => w.id === Walkthroughs.gettingStarted);
+    const installed = JSON.parse(
+      readFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8'),
+    );
+    const contributed = installed.contributes.walkthroughs?.find(
+      (w: { id: string }) => w.id === Walkthroughs.gettingStarted,
+    );
     assert.ok(contributed, 'the installed package.json contributes the walkthrough');
-    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#${Walkthroughs.gettingStarted}`, false);
+    await vscode.commands.executeCommand(
+      'workbench.action.openWalkthrough',
+      `${EXTENSION_ID}#${Walkthroughs.gettingStarted}`,
+      false,
+    );
     await dom.waitFor(STEP_TITLE, 20000);
     const titles = (await dom.query(STEP_TITLE)).map((e) => e.text.trim());
-    assert.deepEqual(titles, contributed.steps.map((s: { title: string }) => s.title));
+    assert.deepEqual(
+      titles,
+      contributed.steps.map((s: { title: string }) => s.title),
+    );
     // The first step is selected; its Markdown (media/walkthrough/open-sample.md) renders in a webview.
     assert.equal((await dom.frameText('h1:has-text("The sample corpus")', 20000)).trim(), 'The sample corpus');
     await dom.screenshot('walkthrough');

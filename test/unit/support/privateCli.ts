@@ -14,7 +14,10 @@ export function bundlePrivateCli(outDir: string): string {
       entryPoints: ['src/cli/main.ts'], outfile: ${JSON.stringify(cli)}, banner: { js: '#!/usr/bin/env node' } });
     await runtimeAssets(${JSON.stringify(outDir)});`;
   // scripts/unit.mjs runs mocha from the repository root.
-  const built = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve('.'), encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: path.resolve('.'),
+    encoding: 'utf8',
+  });
   assert.equal(built.status, 0, built.stderr);
   return cli;
 }

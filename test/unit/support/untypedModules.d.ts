@@ -11,7 +11,10 @@ declare module 'markdown-it' {
 }
 
 declare module 'sax' {
-  export interface Tag { name: string; attributes: Record<string, string> }
+  export interface Tag {
+    name: string;
+    attributes: Record<string, string>;
+  }
   export interface SAXParser {
     onopentag: (tag: Tag) => void;
     ontext: (text: string) => void;

@@ -58,7 +58,13 @@ export function lineStarts(lines: readonly string[]): number[] {
  * line when only one side has lines there: appending to a file's last line adds it, deleting the
  * file's last lines removes it.
  */
-export function blockText(base: string, starts: readonly number[], from: number, to: number, lines: readonly string[]): SearchReplaceBlock {
+export function blockText(
+  base: string,
+  starts: readonly number[],
+  from: number,
+  to: number,
+  lines: readonly string[],
+): SearchReplaceBlock {
   const n = starts.length - 1;
   if (to < n) {
     let replace = '';
@@ -79,7 +85,11 @@ export function occursOnce(hay: string, needle: string): boolean {
 }
 
 /** The blocks of the example: one per merged region, each SEARCH grown until unique where it can be. */
-export function makeBlocks(baseLines: readonly string[], edits: readonly HunkEdit[], mergeGapLines: number): SearchReplaceBlock[] {
+export function makeBlocks(
+  baseLines: readonly string[],
+  edits: readonly HunkEdit[],
+  mergeGapLines: number,
+): SearchReplaceBlock[] {
   const base = baseLines.join('\n');
   const starts = lineStarts(baseLines);
   const regions = mergeRegions(baseLines, edits, mergeGapLines);

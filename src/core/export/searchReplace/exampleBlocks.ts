@@ -15,7 +15,12 @@ import { visibleEscapes } from '../../text/visibleEscapes';
 /** Why an example has no verified blocks: the three checks, or no stored diff that gives its files and hunk. */
 export type SearchReplaceReason = SearchReplaceFailure | 'sr_no_diff';
 
-export const SEARCH_REPLACE_REASONS: readonly SearchReplaceReason[] = ['sr_not_unique', 'sr_overlap', 'sr_mismatch', 'sr_no_diff'];
+export const SEARCH_REPLACE_REASONS: readonly SearchReplaceReason[] = [
+  'sr_not_unique',
+  'sr_overlap',
+  'sr_mismatch',
+  'sr_no_diff',
+];
 
 export interface ExampleSearchReplace {
   /** Patch set N's whole file. */
@@ -34,7 +39,11 @@ export type SearchReplaceOutcome =
   | ({ ok: false; reason: SearchReplaceFailure; detail: string } & ExampleSearchReplace)
   | { ok: false; reason: 'sr_no_diff'; detail: string };
 
-export function exampleSearchReplace(diff: ParsedDiff | string | null, hunk: StoredHunk, mergeGapLines: number): SearchReplaceOutcome {
+export function exampleSearchReplace(
+  diff: ParsedDiff | string | null,
+  hunk: StoredHunk,
+  mergeGapLines: number,
+): SearchReplaceOutcome {
   if (diff === null) return { ok: false, reason: 'sr_no_diff', detail: 'no diff of the file is stored' };
   let parsed: ParsedDiff;
   try {
@@ -43,23 +52,35 @@ export function exampleSearchReplace(diff: ParsedDiff | string | null, hunk: Sto
     return { ok: false, reason: 'sr_no_diff', detail: `the stored diff is not DiffInfo (${(e as Error).message})` };
   }
   const file = fileFacts(parsed);
-  if (!file) return { ok: false, reason: 'sr_no_diff', detail: 'the stored diff leaves lines out (skip), so the whole files are unknown' };
+  if (!file)
+    return {
+      ok: false,
+      reason: 'sr_no_diff',
+      detail: 'the stored diff leaves lines out (skip), so the whole files are unknown',
+    };
   const located = locateHunk(parsed, hunk);
-  if (!located) return { ok: false, reason: 'sr_no_diff', detail: 'the example\'s hunk is not in the stored diff' };
+  if (!located) return { ok: false, reason: 'sr_no_diff', detail: "the example's hunk is not in the stored diff" };
   const { files, base } = file;
   const target = [...files.base.slice(0, located.aFrom), ...located.lines, ...files.base.slice(located.aTo)].join('\n');
   const blocks = makeBlocks(files.base, located.edits, mergeGapLines);
   const facts: ExampleSearchReplace = {
-    base, base_sha256: file.baseSha256, target_sha256: sha256Hex(target), after_sha256: file.afterSha256,
-    edits_outside_hunk: located.editsOutside, blocks,
+    base,
+    base_sha256: file.baseSha256,
+    target_sha256: sha256Hex(target),
+    after_sha256: file.afterSha256,
+    edits_outside_hunk: located.editsOutside,
+    blocks,
   };
-  if (blocks.length === 0) return { ok: false, reason: 'sr_no_diff', detail: 'the example\'s hunk holds no edit' };
+  if (blocks.length === 0) return { ok: false, reason: 'sr_no_diff', detail: "the example's hunk holds no edit" };
   const verdict = verifyBlocks(base, blocks, facts.target_sha256);
   return verdict.ok ? { ok: true, ...facts } : { ok: false, reason: verdict.reason, detail: verdict.detail, ...facts };
 }
 
 /** A file's whole texts and hashes, once per parsed diff (a file's examples share them). */
-const FILE_FACTS = new WeakMap<ParsedDiff, { files: WholeFiles; base: string; baseSha256: string; afterSha256: string } | null>();
+const FILE_FACTS = new WeakMap<
+  ParsedDiff,
+  { files: WholeFiles; base: string; baseSha256: string; afterSha256: string } | null
+>();
 
 function fileFacts(diff: ParsedDiff) {
   let facts = FILE_FACTS.get(diff);
@@ -80,5 +101,8 @@ function fileFacts(diff: ParsedDiff) {
  */
 export function renderBlocks(path: string, blocks: readonly SearchReplaceBlock[]): string {
   const part = (text: string) => (text === '' || text.endsWith('\n') ? text : text + '\n');
-  return `### ${visibleEscapes(path)}\n` + blocks.map((b) => `<<<<<<< SEARCH\n${part(b.search)}=======\n${part(b.replace)}>>>>>>> REPLACE\n`).join('\n');
+  return (
+    `### ${visibleEscapes(path)}\n` +
+    blocks.map((b) => `<<<<<<< SEARCH\n${part(b.search)}=======\n${part(b.replace)}>>>>>>> REPLACE\n`).join('\n')
+  );
 }

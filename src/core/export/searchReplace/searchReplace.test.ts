@@ -14,14 +14,25 @@ const RULES = { aroundLines: 3, contextLines: 3 };
 
 /** DiffInfo JSON of patch set N (`a`) → N + 1 (`b`), as the fake Gerrit serves it with whitespace=IGNORE_NONE. */
 function diffJson(a: string, b: string, parents?: [string, string]): string {
-  return JSON.stringify(buildDiffInfo({
-    pathA: 'f.py', pathB: 'f.py', a: fileVersionFromText(a), b: fileVersionFromText(b), whitespace: 'IGNORE_NONE', shas: ['a'.repeat(40), 'b'.repeat(40)],
-    parents: parents && [fileVersionFromText(parents[0]), fileVersionFromText(parents[1])],
-  }));
+  return JSON.stringify(
+    buildDiffInfo({
+      pathA: 'f.py',
+      pathB: 'f.py',
+      a: fileVersionFromText(a),
+      b: fileVersionFromText(b),
+      whitespace: 'IGNORE_NONE',
+      shas: ['a'.repeat(40), 'b'.repeat(40)],
+      parents: parents && [fileVersionFromText(parents[0]), fileVersionFromText(parents[1])],
+    }),
+  );
 }
 
 /** The example the build forms for a comment spanning `span` (1-based lines of `a`), as Search/Replace. */
-function example(a: string, b: string, opts: { span?: CommentSpan; mergeGapLines?: number; parents?: [string, string]; rules?: typeof RULES } = {}): SearchReplaceOutcome {
+function example(
+  a: string,
+  b: string,
+  opts: { span?: CommentSpan; mergeGapLines?: number; parents?: [string, string]; rules?: typeof RULES } = {},
+): SearchReplaceOutcome {
   const json = diffJson(a, b, opts.parents);
   const diff = parseDiffInfo(json);
   const span = opts.span ?? { first: 1, last: Math.max(1, diff.aLines) };
@@ -43,7 +54,9 @@ describe('Search/Replace export: blocks', () => {
     assert.deepEqual(sr.blocks, [{ search: 'b\nx = 1\n', replace: 'b\nx = 2\n' }]);
     assert.equal(applyBlocks(sr.base, sr.blocks), 'a\nx = 1\nb\nx = 2\nc\n');
     // Above, then below, in turn: "b\nx\n" is still twice, "b\nx\nd\n" once (above again would take "a\nb\nx\n", twice, then "c\na\nb\nx\n").
-    const turns = verified(example('a\nb\nx\nc\na\nb\nx\nd\n', 'a\nb\nx\nc\na\nb\nX\nd\n', { span: { first: 7, last: 7 } }));
+    const turns = verified(
+      example('a\nb\nx\nc\na\nb\nx\nd\n', 'a\nb\nx\nc\na\nb\nX\nd\n', { span: { first: 7, last: 7 } }),
+    );
     assert.deepEqual(turns.blocks, [{ search: 'b\nx\nd\n', replace: 'b\nX\nd\n' }]);
   });
 
@@ -94,7 +107,10 @@ describe('Search/Replace export: blocks', () => {
     const b = 'p\nQ\nr\nS\nt\n';
     assert.deepEqual(verified(example(a, b)).blocks, [{ search: 'q\nr\ns\n', replace: 'Q\nr\nS\n' }]);
     const apart = verified(example(a, b, { mergeGapLines: 0 }));
-    assert.deepEqual(apart.blocks, [{ search: 'q\n', replace: 'Q\n' }, { search: 's\n', replace: 'S\n' }]);
+    assert.deepEqual(apart.blocks, [
+      { search: 'q\n', replace: 'Q\n' },
+      { search: 's\n', replace: 'S\n' },
+    ]);
     assert.equal(applyBlocks(apart.base, apart.blocks), b);
   });
 
@@ -106,7 +122,9 @@ describe('Search/Replace export: blocks', () => {
     assert.equal(sr.ok, false);
     assert.equal(sr.reason, 'sr_overlap', sr.ok ? '' : sr.detail);
     // Merged (the default gap), the same edits are one verified block.
-    assert.deepEqual(verified(example(a, b, { span: { first: 1, last: 3 } })).blocks, [{ search: 'b\nc\nd\n', replace: 'B\nc\nD\n' }]);
+    assert.deepEqual(verified(example(a, b, { span: { first: 1, last: 3 } })).blocks, [
+      { search: 'b\nc\nd\n', replace: 'B\nc\nD\n' },
+    ]);
   });
 
   it('sr_not_unique: a file whose halves are identical, edited the same way at the start of each', () => {
@@ -118,7 +136,7 @@ describe('Search/Replace export: blocks', () => {
     assert.match(sr.ok ? '' : sr.detail, /block 1's SEARCH occurs 2 times/);
   });
 
-  it('applies only the example\'s hunk: an edit elsewhere in the file stays as in patch set N', () => {
+  it("applies only the example's hunk: an edit elsewhere in the file stays as in patch set N", () => {
     const lines = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`);
     const a = lines.join('\n') + '\n';
     const b = lines.map((l, i) => (i === 4 ? 'LINE 5' : i === 34 ? 'LINE 35' : l)).join('\n') + '\n';
@@ -134,13 +152,16 @@ describe('Search/Replace export: blocks', () => {
     assert.equal(whole.target_sha256, whole.after_sha256);
   });
 
-  it('applies a due_to_rebase edit inside the hunk, as the example\'s after side holds it', () => {
+  it("applies a due_to_rebase edit inside the hunk, as the example's after side holds it", () => {
     // The middle line changed upstream (between the parents); the author edited the first and last.
     const parents: [string, string] = ['p\nk\nmid\nk2\nq\n', 'p\nk\nMID\nk2\nq\n'];
     const a = 'first\nk\nmid\nk2\nlast\n';
     const b = 'FIRST\nk\nMID\nk2\nLAST\n';
     const diff = JSON.parse(diffJson(a, b, parents));
-    assert.deepEqual(diff.content.filter((c: { due_to_rebase?: boolean }) => c.due_to_rebase), [{ a: ['mid'], b: ['MID'], due_to_rebase: true }]);
+    assert.deepEqual(
+      diff.content.filter((c: { due_to_rebase?: boolean }) => c.due_to_rebase),
+      [{ a: ['mid'], b: ['MID'], due_to_rebase: true }],
+    );
     const sr = verified(example(a, b, { parents, span: { first: 1, last: 5 }, mergeGapLines: 0 }));
     assert.equal(sr.blocks.length, 3);
     assert.equal(applyBlocks(sr.base, sr.blocks), b);
@@ -155,18 +176,44 @@ describe('Search/Replace export: blocks', () => {
 
   it('fails honestly: sr_mismatch when a block set does not give the target, sr_no_diff without the whole files', () => {
     assert.deepEqual(verifyBlocks('a\nb\n', [{ search: 'b\n', replace: 'c\n' }], sha256Hex('a\nB\n')).ok, false);
-    assert.equal((verifyBlocks('a\nb\n', [{ search: 'b\n', replace: 'c\n' }], sha256Hex('a\nB\n')) as { reason: string }).reason, 'sr_mismatch');
+    assert.equal(
+      (verifyBlocks('a\nb\n', [{ search: 'b\n', replace: 'c\n' }], sha256Hex('a\nB\n')) as { reason: string }).reason,
+      'sr_mismatch',
+    );
     // A later SEARCH found first inside an earlier REPLACE: applied in order, the result is wrong.
-    const v = verifyBlocks('k\nm\n', [{ search: 'k\n', replace: 'k\nm\n' }, { search: 'm\n', replace: 'M\n' }], sha256Hex('k\nm\nM\n'));
+    const v = verifyBlocks(
+      'k\nm\n',
+      [
+        { search: 'k\n', replace: 'k\nm\n' },
+        { search: 'm\n', replace: 'M\n' },
+      ],
+      sha256Hex('k\nm\nM\n'),
+    );
     assert.equal(v.ok ? '' : v.reason, 'sr_mismatch');
-    const skipped = exampleSearchReplace(JSON.stringify({ content: [{ skip: 3 }] }), { beforeStart: 1, afterStart: 1, beforeText: 'a', afterText: 'b' }, 2);
+    const skipped = exampleSearchReplace(
+      JSON.stringify({ content: [{ skip: 3 }] }),
+      { beforeStart: 1, afterStart: 1, beforeText: 'a', afterText: 'b' },
+      2,
+    );
     assert.equal(skipped.ok ? '' : skipped.reason, 'sr_no_diff');
-    assert.equal((exampleSearchReplace(null, { beforeStart: 1, afterStart: 1, beforeText: '', afterText: 'x' }, 2) as { reason: string }).reason, 'sr_no_diff');
+    assert.equal(
+      (
+        exampleSearchReplace(null, { beforeStart: 1, afterStart: 1, beforeText: '', afterText: 'x' }, 2) as {
+          reason: string;
+        }
+      ).reason,
+      'sr_no_diff',
+    );
   });
 
-  it('renders the blocks under a ### path header with the usual markers, the path\'s controls escaped', () => {
-    assert.equal(renderBlocks('src/f.py', [{ search: 'a\n', replace: 'b\n' }, { search: 'c', replace: '' }]),
-      '### src/f.py\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n\n<<<<<<< SEARCH\nc\n=======\n>>>>>>> REPLACE\n');
+  it("renders the blocks under a ### path header with the usual markers, the path's controls escaped", () => {
+    assert.equal(
+      renderBlocks('src/f.py', [
+        { search: 'a\n', replace: 'b\n' },
+        { search: 'c', replace: '' },
+      ]),
+      '### src/f.py\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n\n<<<<<<< SEARCH\nc\n=======\n>>>>>>> REPLACE\n',
+    );
     assert.equal(renderBlocks('x\n<<<<<<< SEARCH', []), '### x\\x0a<<<<<<< SEARCH\n');
   });
 
@@ -199,7 +246,11 @@ describe('Search/Replace export: blocks', () => {
       const diff = parseDiffInfo(diffJson(a, b));
       const first = 1 + Math.floor(random() * Math.max(1, diff.aLines));
       const big = random() < 0.5;
-      const { hunks } = anchorComments(diff, [{ first: big ? 1 : first, last: big ? Math.max(1, diff.aLines) : first }], big ? { aroundLines: 100, contextLines: 100 } : RULES);
+      const { hunks } = anchorComments(
+        diff,
+        [{ first: big ? 1 : first, last: big ? Math.max(1, diff.aLines) : first }],
+        big ? { aroundLines: 100, contextLines: 100 } : RULES,
+      );
       for (const h of hunks) {
         const sr = exampleSearchReplace(diffJson(a, b), h, Math.floor(random() * 3));
         if (!sr.ok) {
@@ -217,6 +268,9 @@ describe('Search/Replace export: blocks', () => {
         }
       }
     }
-    assert.ok(ok > 200 && wholeFile > 100, `${ok} verified, ${wholeFile} to N + 1's whole file; failed ${JSON.stringify(failures)}`);
+    assert.ok(
+      ok > 200 && wholeFile > 100,
+      `${ok} verified, ${wholeFile} to N + 1's whole file; failed ${JSON.stringify(failures)}`,
+    );
   });
 });

@@ -31,7 +31,11 @@ export function verifyBlocks(base: string, blocks: readonly SearchReplaceBlock[]
   const found: { at: number; end: number; block: number }[] = [];
   for (const [i, b] of blocks.entries()) {
     if (!occursOnce(base, b.search)) {
-      return { ok: false, reason: 'sr_not_unique', detail: `block ${i + 1}'s SEARCH occurs ${countOccurrences(base, b.search)} times in the base file` };
+      return {
+        ok: false,
+        reason: 'sr_not_unique',
+        detail: `block ${i + 1}'s SEARCH occurs ${countOccurrences(base, b.search)} times in the base file`,
+      };
     }
     found.push({ at: base.indexOf(b.search), end: base.indexOf(b.search) + b.search.length, block: i + 1 });
   }
@@ -41,12 +45,21 @@ export function verifyBlocks(base: string, blocks: readonly SearchReplaceBlock[]
     // Half-open regions: one ending where the next starts do not overlap. Two empty SEARCHes at one
     // place (only possible in an empty file) would both claim it.
     if (q.at < p.end || (q.at === p.at && p.at === p.end)) {
-      return { ok: false, reason: 'sr_overlap', detail: `the SEARCH regions of blocks ${p.block} and ${q.block} overlap (characters ${p.at}–${p.end} and ${q.at}–${q.end})` };
+      return {
+        ok: false,
+        reason: 'sr_overlap',
+        detail: `the SEARCH regions of blocks ${p.block} and ${q.block} overlap (characters ${p.at}–${p.end} and ${q.at}–${q.end})`,
+      };
     }
   }
   const result = applyBlocks(base, blocks);
   const got = sha256Hex(result);
-  if (got !== targetSha256) return { ok: false, reason: 'sr_mismatch', detail: `the result's SHA-256 ${got.slice(0, 12)}… is not the target's ${targetSha256.slice(0, 12)}…` };
+  if (got !== targetSha256)
+    return {
+      ok: false,
+      reason: 'sr_mismatch',
+      detail: `the result's SHA-256 ${got.slice(0, 12)}… is not the target's ${targetSha256.slice(0, 12)}…`,
+    };
   return { ok: true };
 }
 

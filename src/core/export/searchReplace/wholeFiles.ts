@@ -71,7 +71,9 @@ export function locateHunk(diff: ParsedDiff, hunk: StoredHunk): HunkInFile | nul
   // Stop a run that can no longer match: it has more lines than the texts (plus a final "") hold.
   const maxA = lineBudget(hunk.beforeText);
   const maxB = lineBudget(hunk.afterText);
-  const matches = () => sideText(accA, hunk.beforeStart, diff.aLines) === hunk.beforeText && sideText(accB, hunk.afterStart, diff.bLines) === hunk.afterText;
+  const matches = () =>
+    sideText(accA, hunk.beforeStart, diff.aLines) === hunk.beforeText &&
+    sideText(accB, hunk.afterStart, diff.bLines) === hunk.afterText;
   let done = false;
   for (const c of diff.chunks) {
     if (!c.common) editsTotal++;
@@ -92,7 +94,11 @@ export function locateHunk(diff: ParsedDiff, hunk: StoredHunk): HunkInFile | nul
     }
     if (!started && !(c.aStart === hunk.beforeStart && c.bStart === hunk.afterStart)) continue;
     started = true;
-    edits.push({ aFrom: hunk.beforeStart - 1 + accA.length, aTo: hunk.beforeStart - 1 + accA.length + c.aLen, lines: c.b });
+    edits.push({
+      aFrom: hunk.beforeStart - 1 + accA.length,
+      aTo: hunk.beforeStart - 1 + accA.length + c.aLen,
+      lines: c.b,
+    });
     for (const line of c.a) accA.push(line);
     for (const line of c.b) accB.push(line);
     done = step();
@@ -100,8 +106,11 @@ export function locateHunk(diff: ParsedDiff, hunk: StoredHunk): HunkInFile | nul
   if (!matched) return null;
   const m: { aLen: number; bLen: number; edits: number } = matched;
   return {
-    aFrom: hunk.beforeStart - 1, aTo: hunk.beforeStart - 1 + m.aLen, lines: accB.slice(0, m.bLen),
-    edits: edits.slice(0, m.edits), editsOutside: editsTotal - m.edits,
+    aFrom: hunk.beforeStart - 1,
+    aTo: hunk.beforeStart - 1 + m.aLen,
+    lines: accB.slice(0, m.bLen),
+    edits: edits.slice(0, m.edits),
+    editsOutside: editsTotal - m.edits,
   };
 
   /** Records a match; true when the run should stop. */

@@ -11,6 +11,15 @@ export const blocklistedProject: Rule<ChangeUnit> = {
   stage: 'collection',
   unit: 'changes',
   description: 'change of a blocklisted project',
+  parameters: {
+    projectBlocklist: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      default: [],
+      description:
+        'blocklisted_project: Gerrit project names (exact, on every host) whose changes are removed at collection (seed 004; empty by default).',
+    },
+  },
   decide(change, ctx) {
     if (change.project === undefined || !ctx.rules.projectBlocklist.includes(change.project)) return null;
     return { rule: this.id, evidence: { project: change.project } };

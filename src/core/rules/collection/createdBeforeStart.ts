@@ -13,7 +13,10 @@ export const createdBeforeStart: Rule<ChangeUnit> = {
   decide(change, ctx) {
     // An unreadable created time ('') is no date at all: fetch_error removes that change.
     if (change.collectionRule === this.id || (change.created !== '' && change.created.slice(0, 10) < ctx.start)) {
-      return { rule: this.id, evidence: { created: change.created === '' ? null : change.created.slice(0, 10), start: ctx.start } };
+      return {
+        rule: this.id,
+        evidence: { created: change.created === '' ? null : change.created.slice(0, 10), start: ctx.start },
+      };
     }
     return null;
   },

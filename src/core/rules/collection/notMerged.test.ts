@@ -12,6 +12,8 @@ describe('rule collection/not_merged', () => {
   ]);
   it('records the stored status (null when the fetch recorded the rule before status was kept)', () => {
     assert.deepEqual(evidenceOf(notMerged, changeUnit({ status: 'ABANDONED' })), { status: 'ABANDONED' });
-    assert.deepEqual(evidenceOf(notMerged, changeUnit({ status: null, collectionRule: 'not_merged' })), { status: null });
+    assert.deepEqual(evidenceOf(notMerged, changeUnit({ status: null, collectionRule: 'not_merged' })), {
+      status: null,
+    });
   });
 });

@@ -19,10 +19,14 @@ describe('rule comments/acknowledgement', () => {
     ['"+1" inside a sentence', msg('+1 to what Bob said about locking'), null],
   ]);
   describe('with a configured list', () => {
-    decidesTable(acknowledgement, [
-      ['"Fixed" when only "done" is listed', msg('Fixed'), null],
-      ['"Erledigt." when listed', msg('Erledigt.'), 'acknowledgement'],
-    ], testContext({ acknowledgements: new Set(['done', 'Erledigt'].map(normaliseAcknowledgement)) }));
+    decidesTable(
+      acknowledgement,
+      [
+        ['"Fixed" when only "done" is listed', msg('Fixed'), null],
+        ['"Erledigt." when listed', msg('Erledigt.'), 'acknowledgement'],
+      ],
+      testContext({ acknowledgements: new Set(['done', 'Erledigt'].map(normaliseAcknowledgement)) }),
+    );
   });
   it('normalises case, whitespace and trailing punctuation only', () => {
     assert.equal(normaliseAcknowledgement(' Will\tDo!!! '), 'will do');

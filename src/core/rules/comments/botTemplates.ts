@@ -88,7 +88,10 @@ export function matchBotTemplate(message: string, hostTemplates: readonly RegExp
   const text = message.trim();
   if (text === '') return null;
   for (const re of hostTemplates) if (re.test(text)) return { bot: HOST_TEMPLATE, template: re.source };
-  const lines = text.split(LINE_BREAK).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .split(LINE_BREAK)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   for (const set of BUILT_IN_BOT_TEMPLATES) {
     if (lines.every((line) => set.lines.some((re) => re.test(line)))) {
       return { bot: set.bot, template: set.lines.find((re) => re.test(lines[0]))!.source };

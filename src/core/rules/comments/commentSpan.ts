@@ -5,7 +5,10 @@ import type { CommentUnit } from '../types';
  * exclusive (CommentRange in rest-api-changes.txt), so a range ending at character 0 of its end line
  * takes nothing of that line: selecting whole lines in Gerrit's UI gives such ranges.
  */
-export function commentSpan(u: Pick<CommentUnit, 'line' | 'startLine' | 'endLine' | 'endCharacter'>): { first: number; last: number } {
+export function commentSpan(u: Pick<CommentUnit, 'line' | 'startLine' | 'endLine' | 'endCharacter'>): {
+  first: number;
+  last: number;
+} {
   if (!(u.startLine && u.startLine > 0)) return { first: u.line as number, last: u.line as number };
   const first = u.startLine;
   let last = Math.max(u.endLine ?? first, first);

@@ -9,6 +9,8 @@ describe('rule comments/fetch_error', () => {
     ['the diff is stored', commentUnit({ diff: 'ok' }), null],
   ]);
   it('records what became of the diff', () => {
-    assert.deepEqual(evidenceOf(commentFetchError, commentUnit({ diff: 'error', changedAround: null })), { diff: 'error' });
+    assert.deepEqual(evidenceOf(commentFetchError, commentUnit({ diff: 'error', changedAround: null })), {
+      diff: 'error',
+    });
   });
 });

@@ -10,6 +10,8 @@ export const commentFetchError: Rule<CommentUnit> = {
   unit: 'comments',
   description: 'the host would not return the diff it needs',
   decide(comment) {
-    return comment.diff === 'missing' || comment.diff === 'error' ? { rule: this.id, evidence: { diff: comment.diff } } : null;
+    return comment.diff === 'missing' || comment.diff === 'error'
+      ? { rule: this.id, evidence: { diff: comment.diff } }
+      : null;
   },
 };

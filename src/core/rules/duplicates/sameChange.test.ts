@@ -9,6 +9,8 @@ describe('rule duplicates/same_change', () => {
     ['not a duplicate', { duplicate: null }, null],
   ]);
   it('records the twin it duplicates', () => {
-    assert.deepEqual(evidenceOf(sameChange, { duplicate: { rule: 'same_change', keptKey: 'openstack/1/1/10/a.py' } }), { twin: 'openstack/1/1/10/a.py' });
+    assert.deepEqual(evidenceOf(sameChange, { duplicate: { rule: 'same_change', keptKey: 'openstack/1/1/10/a.py' } }), {
+      twin: 'openstack/1/1/10/a.py',
+    });
   });
 });

@@ -23,6 +23,8 @@ export const rebaseOnly: Rule<ExampleUnit> = {
   unit: 'examples',
   description: "the next patch set's kind says it only rebased",
   decide(example) {
-    return example.kindAfter !== null && REBASE_KINDS.has(example.kindAfter) ? { rule: this.id, evidence: { kind: example.kindAfter } } : null;
+    return example.kindAfter !== null && REBASE_KINDS.has(example.kindAfter)
+      ? { rule: this.id, evidence: { kind: example.kindAfter } }
+      : null;
   },
 };

@@ -21,6 +21,8 @@ export const suggestedEdit: Rule<ExampleUnit> = {
   description: 'a comment holds a Gerrit suggested edit',
   decide(example) {
     const c = example.comments.find((x) => x.hasFixSuggestion || opensSuggestionFence(x.message));
-    return c ? { rule: this.id, evidence: { form: c.hasFixSuggestion ? 'fix_suggestions' : 'suggestion fence' } } : null;
+    return c
+      ? { rule: this.id, evidence: { form: c.hasFixSuggestion ? 'fix_suggestions' : 'suggestion fence' } }
+      : null;
   },
 };

@@ -4,11 +4,22 @@ import { oneSided } from './oneSided';
 
 describe('rule hunks/one_sided', () => {
   decidesTable(oneSided, [
-    ['a pure addition (context on both sides)', hunkUnit({ beforeLines: 6, afterLines: 8, editLinesBefore: 0, editLinesAfter: 2 }), 'one_sided'],
-    ['a pure deletion', hunkUnit({ beforeLines: 8, afterLines: 6, editLinesBefore: 2, editLinesAfter: 0 }), 'one_sided'],
+    [
+      'a pure addition (context on both sides)',
+      hunkUnit({ beforeLines: 6, afterLines: 8, editLinesBefore: 0, editLinesAfter: 2 }),
+      'one_sided',
+    ],
+    [
+      'a pure deletion',
+      hunkUnit({ beforeLines: 8, afterLines: 6, editLinesBefore: 2, editLinesAfter: 0 }),
+      'one_sided',
+    ],
     ['a replacement', hunkUnit({ editLinesBefore: 1, editLinesAfter: 1 }), null],
   ]);
-  it('records the edit\'s line counts', () => {
-    assert.deepEqual(evidenceOf(oneSided, hunkUnit({ editLinesBefore: 0, editLinesAfter: 2 })), { editBefore: 0, editAfter: 2 });
+  it("records the edit's line counts", () => {
+    assert.deepEqual(evidenceOf(oneSided, hunkUnit({ editLinesBefore: 0, editLinesAfter: 2 })), {
+      editBefore: 0,
+      editAfter: 2,
+    });
   });
 });

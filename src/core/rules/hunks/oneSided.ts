@@ -12,7 +12,8 @@ export const oneSided: Rule<HunkUnit> = {
   description: 'one side of the edit is empty (pure addition or deletion)',
   decide(hunk) {
     // The edit's line counts: 0 before is a pure addition, 0 after a pure deletion.
-    if (hunk.editLinesBefore === 0 || hunk.editLinesAfter === 0) return { rule: this.id, evidence: { editBefore: hunk.editLinesBefore, editAfter: hunk.editLinesAfter } };
+    if (hunk.editLinesBefore === 0 || hunk.editLinesAfter === 0)
+      return { rule: this.id, evidence: { editBefore: hunk.editLinesBefore, editAfter: hunk.editLinesAfter } };
     return null;
   },
 };

@@ -13,14 +13,33 @@ export const size: Rule<HunkUnit> = {
   stage: 'hunks',
   unit: 'hunks',
   description: 'more lines per side than allowed, or the edit grew or shrank past the ratio',
+  parameters: {
+    maxLinesPerSide: {
+      type: 'integer',
+      minimum: 1,
+      default: 40,
+      description: 'size: the most lines a hunk side may hold.',
+    },
+    maxGrowthRatio: {
+      type: 'number',
+      minimum: 1,
+      default: 5,
+      description: 'size: the most an edit may grow or shrink (larger side / smaller side).',
+    },
+  },
   decide(hunk, ctx): Removal | null {
     const { maxLinesPerSide, maxGrowthRatio } = ctx.rules;
     const longest = Math.max(hunk.beforeLines, hunk.afterLines);
-    if (longest > maxLinesPerSide) return { rule: this.id, evidence: { before: hunk.beforeLines, after: hunk.afterLines, max: maxLinesPerSide } };
+    if (longest > maxLinesPerSide)
+      return { rule: this.id, evidence: { before: hunk.beforeLines, after: hunk.afterLines, max: maxLinesPerSide } };
     const small = Math.min(hunk.editLinesBefore, hunk.editLinesAfter);
     const big = Math.max(hunk.editLinesBefore, hunk.editLinesAfter);
     const ratio = small === 0 ? Infinity : big / small;
-    if (ratio > maxGrowthRatio) return { rule: this.id, evidence: { editBefore: hunk.editLinesBefore, editAfter: hunk.editLinesAfter, maxRatio: maxGrowthRatio } };
+    if (ratio > maxGrowthRatio)
+      return {
+        rule: this.id,
+        evidence: { editBefore: hunk.editLinesBefore, editAfter: hunk.editLinesAfter, maxRatio: maxGrowthRatio },
+      };
     return null;
   },
 };

@@ -13,7 +13,9 @@ export function activate(context: vscode.ExtensionContext): void {
   if (existsSync(resultsFile)) return;
   const suiteFile = path.join(context.extensionPath, 'suite', 'integration.js');
   // Not awaited: activation must finish so the workbench (and our extension under test) carry on starting.
-  void runSuite(suiteFile, progressFileOf(resultsFile)).then((results) => writeResults(resultsFile, { vscodeVersion: vscode.version, ...results }));
+  void runSuite(suiteFile, progressFileOf(resultsFile)).then((results) =>
+    writeResults(resultsFile, { vscodeVersion: vscode.version, ...results }),
+  );
 }
 
 export function deactivate(): void {}

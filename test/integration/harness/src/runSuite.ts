@@ -22,17 +22,25 @@ export function runSuite(suiteFile: string, progressFile?: string): Promise<Suit
   const started = Date.now();
 
   // A silent reporter: the extension host's console is not where anyone looks; the runner prints the results.
-  const progress = (line: object) => { if (progressFile) appendFileSync(progressFile, `${JSON.stringify(line)}\n`); };
-  const record = (test: TestRecord) => { tests.push(test); progress(test); };
+  const progress = (line: object) => {
+    if (progressFile) appendFileSync(progressFile, `${JSON.stringify(line)}\n`);
+  };
+  const record = (test: TestRecord) => {
+    tests.push(test);
+    progress(test);
+  };
   class Collector extends Mocha.reporters.Base {
     constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
       super(runner, options);
       runner.on(EVENT_TEST_BEGIN, (t: Mocha.Test) => progress({ titlePath: t.titlePath(), state: 'running' }));
-      runner.on(EVENT_TEST_PASS, (t: Mocha.Test) => record({ titlePath: t.titlePath(), state: 'passed', durationMs: t.duration }));
+      runner.on(EVENT_TEST_PASS, (t: Mocha.Test) =>
+        record({ titlePath: t.titlePath(), state: 'passed', durationMs: t.duration }),
+      );
       runner.on(EVENT_TEST_PENDING, (t: Mocha.Test) => record({ titlePath: t.titlePath(), state: 'pending' }));
       // Also fires for failing hooks, whose title says which hook ("before all" hook for "…").
       runner.on(EVENT_TEST_FAIL, (t: Mocha.Test, err: unknown) =>
-        record({ titlePath: t.titlePath(), state: 'failed', durationMs: t.duration, error: describeError(err) }));
+        record({ titlePath: t.titlePath(), state: 'failed', durationMs: t.duration, error: describeError(err) }),
+      );
     }
   }
 

@@ -7,7 +7,10 @@ import { progressFileOf, runSuite, writeResults } from './runSuite';
 
 export async function run(): Promise<void> {
   const resultsFile = process.env[envNames.results];
-  const results = await runSuite(path.join(__dirname, 'suite', 'integration.js'), resultsFile && progressFileOf(resultsFile));
+  const results = await runSuite(
+    path.join(__dirname, 'suite', 'integration.js'),
+    resultsFile && progressFileOf(resultsFile),
+  );
   if (resultsFile) writeResults(resultsFile, { vscodeVersion: vscode.version, ...results });
   // VS Code closes as soon as run() settles, so the final screenshot is taken from here (through the bridge).
   if (process.env[envNames.bridge]) await dom.screenshot('workbench').catch(() => undefined);

@@ -1,0 +1,48 @@
+// How long reading every stored diff back takes, and how much of it is decompression alone: the
+// part of a build's bare scan that blobs added (docs/storage.md, "Not done").
+//   node bench/run.mjs diff-scan --db corpus.sqlite [--runs 3]
+import { CorpusStore } from '../src/core/store/corpusStore';
+import { DiffTexts, diffContentColumns, unpackBlob } from '../src/core/store/diffText';
+import { arg, median } from './benchArgs';
+
+async function main(): Promise<void> {
+  const db = arg('db');
+  if (!db) throw new Error('usage: node bench/run.mjs diff-scan --db <corpus.sqlite> [--runs N]');
+  const runs = Number(arg('runs') ?? 3);
+  const store = await CorpusStore.open(db);
+  const scan: number[] = [];
+  const decompress: number[] = [];
+  let diffs = 0;
+  let blobs = 0;
+  for (let r = 0; r < runs; r++) {
+    const texts = new DiffTexts(store);
+    diffs = 0;
+    let t = performance.now();
+    store.each(`SELECT ${diffContentColumns('d')} FROM diffs d`, [], (row) => {
+      texts.of([row.content, row.structure, row.a_sha256, row.b_sha256]);
+      diffs++;
+    });
+    scan.push((performance.now() - t) / 1000);
+    blobs = 0;
+    t = performance.now();
+    store.each('SELECT codec, bytes FROM blobs', [], (row) => {
+      const codec = String(row.codec);
+      unpackBlob(codec.endsWith('-delta') ? codec.slice(0, -'-delta'.length) : codec, row.bytes as Uint8Array);
+      blobs++;
+    });
+    decompress.push((performance.now() - t) / 1000);
+  }
+  store.close();
+  console.log(
+    JSON.stringify(
+      { diffs, blobs, runs, scanSeconds: median(scan), decompressSeconds: median(decompress), scan, decompress },
+      null,
+      2,
+    ),
+  );
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
+import { CorpusStore } from '../../core/store/corpusStore';
+import { withWriterLock } from '../../core/store/writerLock';
+import { registerHalves } from '../../core/corpusBuild/halvesRegistry';
+import { visibleEscapes } from '../../core/text/visibleEscapes';
+
+export const halvesCommand: CliCommand = {
+  name: 'halves register',
+  summary:
+    "register the latest build's halves (hash, size floor, suffix-mix ceiling, matched suffix); every later build is checked against them",
+  options: {
+    db: DB_OPTION,
+    window: {
+      type: 'string',
+      arg: '<name>',
+      description: "the window the halves split (default: the config's halves.window); must match the build's",
+    },
+    replace: { type: 'boolean', description: 'replace a registration (recorded in halves_events)' },
+    wait: WAIT_OPTION,
+  },
+  async run(values, io) {
+    const db = String(values.db);
+    const waitMs = lockWaitMs('halves register', values.wait);
+    return withWriterLock(
+      db,
+      {
+        command: 'review-corpus halves register',
+        waitMs,
+        signal: io.signal,
+        onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)),
+        mustExist: true,
+      },
+      async () => {
+        const store = await CorpusStore.open(db);
+        try {
+          const window = values.window === undefined ? undefined : String(values.window);
+          const regs = store.transaction(() => registerHalves(store, { window, replace: values.replace === true }));
+          store.save();
+          for (const r of regs) {
+            io.out(
+              visibleEscapes(
+                `registered ${r.org}'s halves of ${r.window} from build ${r.build_id}: size floor ${r.size_floor}, suffix TVD ceiling ${r.suffix_tvd_ceiling}, ` +
+                  `matched suffix ${r.matched_suffix ?? 'none'}, definition sha256 ${r.definition_sha256}, ${r.registered_at}`,
+              ),
+            );
+          }
+          io.out(`every later build is checked against them: review-corpus build --db ${db}`);
+          return 0;
+        } finally {
+          store.close();
+        }
+      },
+    );
+  },
+};

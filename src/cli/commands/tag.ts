@@ -1,0 +1,58 @@
+import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
+import { CorpusStore } from '../../core/store/corpusStore';
+import { withWriterLock } from '../../core/store/writerLock';
+import { tagBuild, resolveBuild } from '../../core/versions/tags';
+import { visibleEscapes } from '../../core/text/visibleEscapes';
+
+export const tagCommand: CliCommand = {
+  name: 'tag',
+  summary:
+    'freeze a build under a name: later rebuilds keep its examples, and funnel, export, diff and verify take the name wherever they take a build',
+  options: {
+    db: DB_OPTION,
+    build: {
+      type: 'string',
+      arg: '<id|tag>',
+      description: 'the build to freeze (its id, or another tag of it)',
+      required: true,
+    },
+    name: {
+      type: 'string',
+      arg: '<name>',
+      description: 'the tag: letters, digits, ".", "_", "-", not digits only; never moved once given',
+      required: true,
+    },
+    wait: WAIT_OPTION,
+  },
+  async run(values, io) {
+    const file = String(values.db);
+    const waitMs = lockWaitMs('tag', values.wait);
+    // A tag is a write: under the writer lock, like a build, so a concurrent build cannot prune the examples it keeps.
+    return withWriterLock(
+      file,
+      {
+        command: 'review-corpus tag',
+        waitMs,
+        mustExist: true,
+        signal: io.signal,
+        onWait: (_message, holder) => io.err(waitingLine(file, holder, waitMs)),
+      },
+      async () => {
+        const store = await CorpusStore.open(file);
+        try {
+          const buildId = resolveBuild(store, String(values.build), '--build');
+          const tag = store.transaction(() => tagBuild(store, buildId, String(values.name)));
+          store.save();
+          io.out(
+            visibleEscapes(
+              `tagged build ${tag.build_id} as ${tag.name} (rules ${tag.rules_version.slice(0, 12)}, config ${tag.config_hash.slice(0, 12)}, corpus ${(tag.corpus_hash ?? 'none').slice(0, 12)})`,
+            ),
+          );
+          return 0;
+        } finally {
+          store.close();
+        }
+      },
+    );
+  },
+};

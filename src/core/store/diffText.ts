@@ -1,0 +1,350 @@
+// The one place that knows how a stored diff is laid out (docs/storage.md "Diffs and blobs").
+//
+// A diff is Gerrit's DiffInfo JSON for one file, patch set N against N + 1, fetched with
+// context=ALL: both whole files. Stored inline, the same file version costs a whole file again in
+// every diff that shows it (PS1→PS2's side B is PS2→PS3's side A). So a diff is kept as:
+// - its two sides' texts (side A: the `ab` and `a` lines in order, joined by "\n"; side B: `ab` and
+//   `b`), each a content-addressed, compressed row of `blobs`, stored once however many diffs show it;
+//   a new side B is stored as its line edits over side A (the diff's own chunks), so a version costs
+//   what changed in it, not the whole file again;
+// - `diffs.structure`: the DiffInfo with every line list replaced by its line count (meta, change
+//   type, header, skips and intraline edits stay as they came).
+// joinDiff gives the stored JSON back byte for byte; a diff for which that does not hold (a line
+// holding "\n", text that is not well-formed UTF-16, JSON not written by JSON.stringify) stays
+// inline in `diffs.content`, as every diff did before (layout 'inline').
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, constants, deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { SqlValue } from 'sql.js';
+import type { SqlStore } from './sqlStore';
+
+/** The codec new blobs are written with (bench/blob-codecs.ts and BENCHMARKS.md "Storage" chose it). */
+export const BLOB_CODEC = 'br5';
+
+const BROTLI_QUALITY: Record<string, number> = { br5: 5 };
+
+/** Compresses UTF-8 bytes with a named codec. */
+export function packBlob(codec: string, bytes: Buffer): Buffer {
+  if (codec === 'none') return bytes;
+  if (codec === 'deflate') return deflateRawSync(bytes, { level: 6 });
+  const quality = BROTLI_QUALITY[codec];
+  if (quality === undefined) throw new Error(`unknown blob codec ${JSON.stringify(codec)}`);
+  return brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+}
+
+/** The bytes a blob holds. Every codec ever written must stay readable here. */
+export function unpackBlob(codec: string, bytes: Uint8Array): Buffer {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (codec === 'none') return b;
+  if (codec === 'deflate') return inflateRawSync(b);
+  if (codec in BROTLI_QUALITY) return brotliDecompressSync(b);
+  throw new Error(`unknown blob codec ${JSON.stringify(codec)}`);
+}
+
+export interface DiffSides {
+  a: string;
+  b: string;
+  /** The DiffInfo JSON with each line list replaced by its length. */
+  structure: string;
+}
+
+const LINE_KEYS = ['ab', 'a', 'b'] as const;
+
+/** A UTF-16 surrogate without its pair (JSON's "\ud800" can make one; TextEncoder would make it U+FFFD). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const isLines = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((l) => typeof l === 'string' && !l.includes('\n'));
+
+/**
+ * Splits stored DiffInfo JSON into its sides and structure, or undefined when joinDiff would not give
+ * `json` back exactly (then the diff is stored inline).
+ */
+export function diffSides(json: string): DiffSides | undefined {
+  let info: unknown;
+  try {
+    info = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (typeof info !== 'object' || info === null || !Array.isArray((info as { content?: unknown }).content))
+    return undefined;
+  const a: string[] = [];
+  const b: string[] = [];
+  const content = (info as { content: unknown[] }).content.map((chunk) => {
+    if (typeof chunk !== 'object' || chunk === null || Array.isArray(chunk)) return chunk;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(chunk)) {
+      if ((LINE_KEYS as readonly string[]).includes(k) && isLines(v)) {
+        for (const line of v) {
+          if (k !== 'b') a.push(line);
+          if (k !== 'a') b.push(line);
+        }
+        out[k] = v.length;
+      } else {
+        out[k] = v;
+      }
+    }
+    return out;
+  });
+  const sides = { a: a.join('\n'), b: b.join('\n'), structure: JSON.stringify({ ...(info as object), content }) };
+  if (LONE_SURROGATE.test(sides.a) || LONE_SURROGATE.test(sides.b)) return undefined; // UTF-8 cannot carry one
+  return joinDiff(sides.structure, sides.a, sides.b) === json ? sides : undefined;
+}
+
+/** The stored DiffInfo JSON again, from its structure and its sides' texts. */
+export function joinDiff(structure: string, a: string, b: string): string {
+  const info = JSON.parse(structure) as { content: unknown[] };
+  const aLines = a.split('\n');
+  const bLines = b.split('\n');
+  let ai = 0;
+  let bi = 0;
+  const take = (lines: string[], from: number, n: number) => lines.slice(from, from + n);
+  info.content = info.content.map((chunk) => {
+    if (typeof chunk !== 'object' || chunk === null || Array.isArray(chunk)) return chunk;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(chunk)) {
+      if (k === 'ab' && typeof v === 'number') {
+        out[k] = take(aLines, ai, v);
+        ai += v;
+        bi += v;
+      } else if (k === 'a' && typeof v === 'number') {
+        out[k] = take(aLines, ai, v);
+        ai += v;
+      } else if (k === 'b' && typeof v === 'number') {
+        out[k] = take(bLines, bi, v);
+        bi += v;
+      } else {
+        out[k] = v;
+      }
+    }
+    return out;
+  });
+  return JSON.stringify(info);
+}
+
+/** A text's blob id: the SHA-256 of its UTF-8 bytes, in hex. */
+export function blobId(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * How side B is made from side A's lines: [first, count] copies lines of A, a list of strings is lines
+ * of its own. It is the diff itself (its `ab` and `b` chunks), so a version that differs from the one
+ * before it by a few lines costs those lines, not the file again.
+ */
+export type DeltaOp = [number, number] | string[];
+
+/** B's delta over A from the structure (line counts) and B's own lines. */
+function deltaOf(structure: string, bText: string): DeltaOp[] {
+  const bLines = bText.split('\n');
+  const ops: DeltaOp[] = [];
+  let ai = 0;
+  let bi = 0;
+  for (const chunk of (JSON.parse(structure) as { content: Record<string, unknown>[] }).content) {
+    if (typeof chunk !== 'object' || chunk === null) continue;
+    for (const [k, v] of Object.entries(chunk)) {
+      if (typeof v !== 'number' || !(LINE_KEYS as readonly string[]).includes(k)) continue;
+      if (k === 'ab') {
+        const last = ops[ops.length - 1];
+        if (last && typeof last[0] === 'number' && (last[0] as number) + (last[1] as number) === ai)
+          (last as [number, number])[1] += v;
+        else ops.push([ai, v]);
+        ai += v;
+        bi += v;
+      } else if (k === 'a') {
+        ai += v;
+      } else if (v > 0) {
+        ops.push(bLines.slice(bi, bi + v));
+        bi += v;
+      }
+    }
+  }
+  return ops;
+}
+
+function applyDelta(base: string, ops: readonly DeltaOp[]): string {
+  const lines = base.split('\n');
+  const out: string[] = [];
+  for (const op of ops) {
+    if (typeof op[0] === 'number')
+      for (let i = op[0], end = op[0] + (op[1] as number); i < end; i++) out.push(lines[i]);
+    else for (const line of op as string[]) out.push(line);
+  }
+  return out.join('\n');
+}
+
+/** A delta over a delta over …: at most this deep, then the version is stored whole (reads stay bounded). */
+const MAX_DELTA_DEPTH = 16;
+
+/**
+ * Stores `text` once (a text already stored is not written again); returns its id. With `delta`, as
+ * its difference from the base version (codec `<codec>-delta`, `base` naming it), when that is smaller.
+ */
+export function putBlob(store: SqlStore, text: string, delta?: { base: string; ops: DeltaOp[] }): string {
+  const id = blobId(text);
+  if (store.get('SELECT 1 AS x FROM blobs WHERE sha256 = ?', [id])) return id;
+  const bytes = Buffer.from(text, 'utf8');
+  const whole = packBlob(BLOB_CODEC, bytes);
+  const baseDepth = delta ? store.scalar('SELECT depth FROM blobs WHERE sha256 = ?', [delta.base]) : undefined;
+  if (delta && typeof baseDepth === 'number' && baseDepth < MAX_DELTA_DEPTH) {
+    const packed = packBlob(BLOB_CODEC, Buffer.from(JSON.stringify(delta.ops), 'utf8'));
+    if (packed.length < whole.length) {
+      store.run('INSERT INTO blobs(sha256, codec, bytes, base, depth) VALUES (?, ?, ?, ?, ?)', [
+        id,
+        `${BLOB_CODEC}-delta`,
+        packed,
+        delta.base,
+        baseDepth + 1,
+      ]);
+      return id;
+    }
+  }
+  store.run('INSERT INTO blobs(sha256, codec, bytes, base, depth) VALUES (?, ?, ?, NULL, 0)', [id, BLOB_CODEC, whole]);
+  return id;
+}
+
+/**
+ * Reads blobs' texts. Side B is usually a delta over side A, read just before it, so the last few
+ * texts are kept.
+ */
+export class BlobReader {
+  private readonly recent = new Map<string, string>();
+
+  constructor(private readonly store: SqlStore) {}
+
+  /** A blob's text; throws naming the id when it is missing (a damaged file). */
+  text(id: string): string {
+    const hit = this.recent.get(id);
+    if (hit !== undefined) return hit;
+    const row = this.store.get<{ codec: string; bytes: Uint8Array; base: string | null }>(
+      'SELECT codec, bytes, base FROM blobs WHERE sha256 = ?',
+      [id],
+    );
+    if (!row) throw new Error(`blob ${id} is missing`);
+    const codec = String(row.codec);
+    let text: string;
+    if (codec.endsWith('-delta')) {
+      if (row.base === null) throw new Error(`blob ${id} is a delta without a base`);
+      const ops = JSON.parse(unpackBlob(codec.slice(0, -'-delta'.length), row.bytes).toString('utf8')) as DeltaOp[];
+      text = applyDelta(this.text(String(row.base)), ops);
+    } else {
+      text = unpackBlob(codec, row.bytes).toString('utf8');
+    }
+    this.recent.set(id, text);
+    if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value as string);
+    return text;
+  }
+}
+
+/** What a diffs row stores for `content` (null: none, e.g. a fetch_error). */
+export function diffColumns(
+  store: SqlStore,
+  content: string | null,
+): {
+  content: string | null;
+  a: string | null;
+  b: string | null;
+  structure: string | null;
+  layout: 'sides' | 'inline' | null;
+} {
+  if (content === null) return { content: null, a: null, b: null, structure: null, layout: null };
+  const sides = diffSides(content);
+  if (!sides) return { content, a: null, b: null, structure: null, layout: 'inline' };
+  const a = putBlob(store, sides.a);
+  const b = putBlob(store, sides.b, { base: a, ops: deltaOf(sides.structure, sides.b) });
+  return { content: null, a, b, structure: sides.structure, layout: 'sides' };
+}
+
+/** Writes (or replaces) a diff; the fetch's one writer of diffs. */
+export function writeDiff(
+  store: SqlStore,
+  d: {
+    changeId: number;
+    path: string;
+    base: number;
+    content: string | null;
+    error: string | null;
+    targetPath: string | null;
+  },
+): void {
+  const c = diffColumns(store, d.content);
+  store.run(
+    `INSERT INTO diffs(change_id, path, ps_base, ps_target, content, fetch_error, target_path, a_sha256, b_sha256, structure, layout) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(change_id, path, ps_base) DO UPDATE SET ps_target = excluded.ps_target, content = excluded.content, fetch_error = excluded.fetch_error,
+       target_path = excluded.target_path, a_sha256 = excluded.a_sha256, b_sha256 = excluded.b_sha256, structure = excluded.structure, layout = excluded.layout`,
+    [d.changeId, d.path, d.base, d.base + 1, c.content, d.error, d.targetPath, c.a, c.b, c.structure, c.layout],
+  );
+}
+
+/** For a SELECT over `diffs` aliased `d`: the columns DiffTexts.of reads, in this order, after the caller's own. */
+export function diffContentColumns(d: string): string {
+  return `${d}.content, ${d}.structure, ${d}.a_sha256, ${d}.b_sha256`;
+}
+
+/** Diffs' DiffInfo JSON, whatever their layout. One per scan: it keeps the last few versions read. */
+export class DiffTexts {
+  private readonly blobs: BlobReader;
+
+  constructor(private readonly store: SqlStore) {
+    this.blobs = new BlobReader(store);
+  }
+
+  /** From the four values diffContentColumns selected (null: none stored). */
+  of(values: readonly SqlValue[]): string | null {
+    const [content, structure, a, b] = values;
+    if (structure === null || structure === undefined)
+      return content === null || content === undefined ? null : String(content);
+    return joinDiff(String(structure), this.blobs.text(String(a)), this.blobs.text(String(b)));
+  }
+
+  /** Of the diffs row `id` (null: none stored, or no such row). */
+  byId(id: number): string | null {
+    const stmt = this.store.prepare(`SELECT ${diffContentColumns('d')} FROM diffs d WHERE d.id = ?`);
+    try {
+      stmt.bind([id]);
+      return stmt.step() ? this.of(stmt.get()) : null;
+    } finally {
+      stmt.reset();
+    }
+  }
+}
+
+/** The DiffInfo JSON of the diffs row `id` (null: none stored, or no such row). */
+export function diffContentById(store: SqlStore, id: number): string | null {
+  return new DiffTexts(store).byId(id);
+}
+
+/**
+ * Rewrites the diffs stored inline (by a tool before blobs, or by a test's own INSERT) into blobs, in
+ * one transaction; CorpusStore.save calls it first, so the file it writes holds them as blobs. Returns
+ * how many were rewritten. Byte for byte the same JSON is read back, so builds, their corpus hash and
+ * verify --reproduce are unchanged. Cheap when there are none: the partial index diffs_inline holds
+ * only such rows.
+ */
+export function moveInlineDiffsToBlobs(store: SqlStore): number {
+  if (!store.get('SELECT 1 AS x FROM diffs WHERE layout IS NULL AND content IS NOT NULL LIMIT 1')) return 0;
+  let moved = 0;
+  store.transaction(() => {
+    const rows = store.all<{ id: number }>('SELECT id FROM diffs WHERE layout IS NULL AND content IS NOT NULL');
+    for (const { id } of rows) {
+      const content = store.scalar('SELECT content FROM diffs WHERE id = ?', [id]);
+      const c = diffColumns(store, String(content));
+      store.run('UPDATE diffs SET content = ?, a_sha256 = ?, b_sha256 = ?, structure = ?, layout = ? WHERE id = ?', [
+        c.content,
+        c.a,
+        c.b,
+        c.structure,
+        c.layout,
+        id,
+      ]);
+      if (c.layout === 'sides') moved++;
+    }
+  });
+  return moved;
+}
