@@ -207,9 +207,12 @@ async function bareScan(store: CorpusStore): Promise<Record<string, number>> {
     `SELECT d.id, d.change_id, d.path, d.ps_base, d.fetch_error, ${diffContentColumns('d')} FROM diffs d WHERE d.id > ?`,
     (row) => {
       rows.diffs++;
-      const content = texts.of(row.slice(5));
-      if (content !== null) {
-        const info = JSON.parse(content) as { content: { ab?: string[]; a?: string[]; b?: string[] }[] };
+      // Read as the build reads it: a diff stored as sides comes back as its DiffInfo object.
+      const stored = texts.read(row.slice(5));
+      if (stored !== null) {
+        const info = (typeof stored === 'string' ? JSON.parse(stored) : stored) as {
+          content: { ab?: string[]; a?: string[]; b?: string[] }[];
+        };
         for (const c of info.content) rows.diffLines += (c.ab?.length ?? 0) + (c.a?.length ?? 0) + (c.b?.length ?? 0);
       }
     },

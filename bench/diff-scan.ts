@@ -1,5 +1,7 @@
 // How long reading every stored diff back takes, and how much of it is decompression alone: the
-// part of a build's bare scan that blobs added (docs/storage.md, "Not done").
+// part of a build's bare scan that blobs added (docs/storage.md, "Reading diffs back"). `read` is what
+// the build does (DiffInfo objects made from the sides); `json` joins each diff back into its JSON text
+// and parses it, as the build did before.
 //   node bench/run.mjs diff-scan --db corpus.sqlite [--runs 3]
 import { CorpusStore } from '../src/core/store/corpusStore';
 import { DiffTexts, diffContentColumns, unpackBlob } from '../src/core/store/diffText';
@@ -11,6 +13,7 @@ async function main(): Promise<void> {
   const runs = Number(arg('runs') ?? 3);
   const store = await CorpusStore.open(db);
   const scan: number[] = [];
+  const json: number[] = [];
   const decompress: number[] = [];
   let diffs = 0;
   let blobs = 0;
@@ -19,10 +22,18 @@ async function main(): Promise<void> {
     diffs = 0;
     let t = performance.now();
     store.each(`SELECT ${diffContentColumns('d')} FROM diffs d`, [], (row) => {
-      texts.of([row.content, row.structure, row.a_sha256, row.b_sha256]);
+      const stored = texts.read([row.content, row.structure, row.a_sha256, row.b_sha256]);
+      if (typeof stored === 'string') JSON.parse(stored);
       diffs++;
     });
     scan.push((performance.now() - t) / 1000);
+    const again = new DiffTexts(store);
+    t = performance.now();
+    store.each(`SELECT ${diffContentColumns('d')} FROM diffs d`, [], (row) => {
+      const text = again.of([row.content, row.structure, row.a_sha256, row.b_sha256]);
+      if (text !== null) JSON.parse(text);
+    });
+    json.push((performance.now() - t) / 1000);
     blobs = 0;
     t = performance.now();
     store.each('SELECT codec, bytes FROM blobs', [], (row) => {
@@ -35,7 +46,17 @@ async function main(): Promise<void> {
   store.close();
   console.log(
     JSON.stringify(
-      { diffs, blobs, runs, scanSeconds: median(scan), decompressSeconds: median(decompress), scan, decompress },
+      {
+        diffs,
+        blobs,
+        runs,
+        readSeconds: median(scan),
+        jsonSeconds: median(json),
+        decompressSeconds: median(decompress),
+        read: scan,
+        json,
+        decompress,
+      },
       null,
       2,
     ),

@@ -12,14 +12,11 @@ import { performance } from 'node:perf_hooks';
 import { startFakeGerrit } from '../test/fake-gerrit/server';
 import { BULK_ORG, bulkFixture } from '../test/fake-gerrit/bulkFixture';
 import { CorpusStore } from '../src/core/store/corpusStore';
-import { validateCorpusConfig } from '../src/core/config/loadConfig';
+import { BENCH_SALT, bulkFetchConfig, taggedLine } from './bulkFetchKit';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
 import { arg } from './benchArgs';
 
 const ORG = BULK_ORG;
-/** Fabricated: protects nothing. */
-const BENCH_SALT = 'bench-salt-fabricated-not-secret';
-
 // ---- the generated fixture: test/fake-gerrit/bulkFixture.ts ----
 
 function writeFixture(dir: string, count: number): void {
@@ -47,22 +44,7 @@ interface RunResult {
 
 /** `--run <file> --url <url> --count <n>`: one fetch into a new corpus file, measured. */
 async function runOnce(file: string, url: string, count: number): Promise<RunResult> {
-  const config = validateCorpusConfig(
-    {
-      name: 'bench-bulk',
-      start: '2024-10-01',
-      salt: { env: 'REVIEW_CORPUS_SALT' },
-      windows: [
-        { name: 'pilot', from: '2024-10-01', to: '2024-11-01' },
-        { name: 'train', from: '2024-11-01', to: '2025-09-01' },
-        { name: 'dev', from: '2025-09-01', to: '2025-11-01' },
-        { name: 'test', from: '2025-11-01', to: '2026-11-01', sealed: true },
-      ],
-      hosts: [{ org: ORG, url, query: 'status:merged', minIntervalMs: 0 }],
-      rules: {},
-    },
-    'bench corpus.json',
-  );
+  const config = bulkFetchConfig('bench-bulk', url);
   const store = await CorpusStore.create(file);
   const started = performance.now();
   const summary = await fetchCorpus(store, config, { salt: BENCH_SALT });
@@ -95,19 +77,6 @@ async function runOnce(file: string, url: string, count: number): Promise<RunRes
 }
 
 // ---- the parent -------------------------------------------------------------------------------
-
-/** The first stdout line a child marks with `tag` (anything else it prints is ignored). */
-function taggedLine(child: ChildProcess, tag: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      text += d.toString();
-      const line = text.split('\n').find((l, i, all) => i < all.length - 1 && l.startsWith(`${tag} `));
-      if (line !== undefined) resolve(line.slice(tag.length + 1));
-    });
-    child.once('exit', (code) => reject(new Error(`child exited (${code}) before printing ${tag}`)));
-  });
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

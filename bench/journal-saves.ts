@@ -21,13 +21,10 @@ import { startFakeGerrit } from '../test/fake-gerrit/server';
 import { BULK_ORG, bulkFixture } from '../test/fake-gerrit/bulkFixture';
 import { CorpusStore, FETCH_RESERVE_BYTES } from '../src/core/store/corpusStore';
 import { journalPath } from '../src/core/store/journal';
-import { validateCorpusConfig } from '../src/core/config/loadConfig';
+import { BENCH_SALT, bulkFetchConfig, taggedLine } from './bulkFetchKit';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
 import { BackgroundSaver } from '../src/extension/backgroundSaver';
 import { arg, median } from './benchArgs';
-
-/** Fabricated: protects nothing. */
-const BENCH_SALT = 'bench-salt-fabricated-not-secret';
 
 async function pad(out: string, mb: number): Promise<void> {
   rmSync(out, { force: true });
@@ -50,22 +47,7 @@ async function serve(dir: string): Promise<void> {
 
 /** One fetch into `file` (a copy made by the parent, or absent: a new corpus), measured. */
 async function fetchOnce(file: string, url: string, fullSaves: boolean): Promise<object> {
-  const config = validateCorpusConfig(
-    {
-      name: 'bench-journal',
-      start: '2024-10-01',
-      salt: { env: 'REVIEW_CORPUS_SALT' },
-      windows: [
-        { name: 'pilot', from: '2024-10-01', to: '2024-11-01' },
-        { name: 'train', from: '2024-11-01', to: '2025-09-01' },
-        { name: 'dev', from: '2025-09-01', to: '2025-11-01' },
-        { name: 'test', from: '2025-11-01', to: '2026-11-01', sealed: true },
-      ],
-      hosts: [{ org: BULK_ORG, url, query: 'status:merged', minIntervalMs: 0 }],
-      rules: {},
-    },
-    'bench corpus.json',
-  );
+  const config = bulkFetchConfig('bench-journal', url);
   const store = await CorpusStore.openOrCreate(file, fullSaves ? {} : { reserveBytes: FETCH_RESERVE_BYTES });
   const kinds: Record<string, number> = {};
   const save = store.save.bind(store);
@@ -90,18 +72,6 @@ async function fetchOnce(file: string, url: string, fullSaves: boolean): Promise
     fileMB: statSync(file).size / 1e6,
     journalMB: existsSync(journalPath(file)) ? statSync(journalPath(file)).size / 1e6 : 0,
   };
-}
-
-function taggedLine(child: ChildProcess, tag: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      text += d.toString();
-      const line = text.split('\n').find((l, i, all) => i < all.length - 1 && l.startsWith(`${tag} `));
-      if (line !== undefined) resolve(line.slice(tag.length + 1));
-    });
-    child.once('exit', (code) => reject(new Error(`child exited (${code}) before printing ${tag}`)));
-  });
 }
 
 async function fetchBench(): Promise<void> {

@@ -9,7 +9,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runBuild } from '../../src/core/corpusBuild/runBuild';
 import { CorpusStore } from '../../src/core/store/corpusStore';
-import { diffContentById, diffSides, joinDiff, packBlob, unpackBlob, writeDiff } from '../../src/core/store/diffText';
+import { diffInfoChunks, parseDiffInfo } from '../../src/core/corpusBuild/diffInfo';
+import {
+  DiffTexts,
+  diffContentById,
+  diffContentColumns,
+  diffSides,
+  joinDiff,
+  packBlob,
+  unpackBlob,
+  writeDiff,
+} from '../../src/core/store/diffText';
 import { MIGRATIONS } from '../../src/core/store/schema';
 import { loadSqlJs } from '../../src/core/store/sqljs';
 
@@ -112,6 +122,14 @@ describe('diffs stored as file versions (blobs)', () => {
       assert.equal(row?.layout, 'sides', 'stored as blobs, not inline');
       assert.equal(row?.content, null);
       assert.equal(diffContentById(reopened, Number(row!.id)), json);
+      // What the build reads: the same DiffInfo as parsing that JSON, made from the sides without it.
+      const values = reopened.prepare(`SELECT ${diffContentColumns('d')} FROM diffs d`);
+      assert.ok(values.step());
+      const read = new DiffTexts(reopened).read(values.get());
+      values.reset();
+      assert.equal(typeof read, 'object');
+      assert.deepEqual(read, JSON.parse(json));
+      assert.deepEqual(diffInfoChunks(read), parseDiffInfo(json));
       reopened.close();
     });
   }
@@ -154,9 +172,9 @@ describe('diffs stored as file versions (blobs)', () => {
       afterFirst.map((r) => [r.codec, r.n]),
       [
         ['br5', 1],
-        ['br5-delta', 1],
+        ['none-delta', 1],
       ],
-      'PS1 whole, PS2 as its edit over PS1',
+      'PS1 whole, PS2 as its edit over PS1 (a few bytes: stored as they are)',
     );
     writeDiff(store, { changeId: 1, path: 'src/x.c', base: 2, content: ps23, error: null, targetPath: null });
     const versions = Number(store.scalar('SELECT count(*) FROM blobs'));
@@ -167,7 +185,7 @@ describe('diffs stored as file versions (blobs)', () => {
     ];
     assert.equal(a2, b1, 'the same version, the same blob');
     const deltaBytes = store
-      .all<{ n: number }>("SELECT length(bytes) AS n FROM blobs WHERE codec = 'br5-delta'")
+      .all<{ n: number }>("SELECT length(bytes) AS n FROM blobs WHERE codec LIKE '%-delta'")
       .map((r) => Number(r.n));
     const wholeBytes = Number(store.scalar("SELECT length(bytes) FROM blobs WHERE codec = 'br5'"));
     assert.ok(
@@ -186,6 +204,30 @@ describe('diffs stored as file versions (blobs)', () => {
     assert.deepEqual(
       ids.map((r) => diffContentById(reopened, Number(r.id))),
       [ps12, ps23, ps12],
+    );
+    reopened.close();
+  });
+
+  it('compresses a delta over 512 bytes, and stores a smaller one as it is (a brotli read costs ~20 µs at any size)', async () => {
+    const file = path.join(tempDir(), 'corpus.sqlite');
+    const store = await storeWithChange(file);
+    const head = lines(300, 'head');
+    const tail = [...lines(300, 'tail'), ''];
+    const small = diffJson(['  v1();'], ['  v2();'], { before: head, after: tail });
+    const large = diffJson(lines(40, 'old'), lines(40, 'new'), { before: head, after: tail });
+    writeDiff(store, { changeId: 1, path: 'src/x.c', base: 1, content: small, error: null, targetPath: null });
+    writeDiff(store, { changeId: 2, path: 'src/x.c', base: 1, content: large, error: null, targetPath: null });
+    const codecOf = (change: number) =>
+      store.scalar('SELECT b.codec FROM diffs d JOIN blobs b ON b.sha256 = d.b_sha256 WHERE d.change_id = ?', [change]);
+    assert.equal(codecOf(1), 'none-delta');
+    assert.equal(codecOf(2), 'br5-delta');
+    store.save();
+    store.close();
+    const reopened = await CorpusStore.open(file);
+    const ids = reopened.all<{ id: number }>('SELECT id FROM diffs ORDER BY change_id');
+    assert.deepEqual(
+      ids.map((r) => diffContentById(reopened, Number(r.id))),
+      [small, large],
     );
     reopened.close();
   });

@@ -17,7 +17,7 @@ import { COMMENT_RULES, firstRemoval } from '../rules/funnel';
 import type { CommentUnit, DiffState, Removal, Rule, RuleContext } from '../rules/types';
 import { checkpoint } from './abort';
 import { anchorComments, type FormedHunk } from './anchoring';
-import { parseDiffInfo, type ParsedDiff } from './diffInfo';
+import { diffInfoChunks, parseDiffInfo, type ParsedDiff } from './diffInfo';
 import { createHash } from 'node:crypto';
 import type { HunkFacts } from './hunkFacts';
 import { authorBotFacts, type ChangeRec, type LoadedCorpus } from './loadCorpus';
@@ -181,14 +181,14 @@ export async function runCommentStage(
     const [, changeId, path, psBase, fetchError] = row;
     const g = groups.get(groupKey(Number(changeId), String(path), Number(psBase)));
     if (!g) return;
-    const content = fetchError === null ? diffTexts.of(row.slice(5)) : null;
-    if (fetchError !== null || content === null) {
+    const stored = fetchError === null ? diffTexts.read(row.slice(5)) : null;
+    if (fetchError !== null || stored === null) {
       g.diff = 'error';
       return;
     }
     let diff;
     try {
-      diff = parseDiffInfo(String(content));
+      diff = typeof stored === 'string' ? parseDiffInfo(stored) : diffInfoChunks(stored);
     } catch {
       g.diff = 'error';
       unreadableDiffs.set(g.change.org, (unreadableDiffs.get(g.change.org) ?? 0) + 1);

@@ -63,7 +63,12 @@ function concat(x: readonly string[], y: readonly string[]): string[] {
  * differ; only in diffs fetched without whitespace=IGNORE_NONE) is read as the edit its bytes are.
  */
 export function parseDiffInfo(json: string): ParsedDiff {
-  const info = JSON.parse(json) as Record<string, unknown>;
+  return diffInfoChunks(JSON.parse(json));
+}
+
+/** parseDiffInfo of DiffInfo already parsed (DiffTexts.read gives a stored diff so). */
+export function diffInfoChunks(parsed: unknown): ParsedDiff {
+  const info = parsed as Record<string, unknown>;
   if (typeof info !== 'object' || info === null || !Array.isArray(info.content))
     throw new Error('DiffInfo has no content list');
   const chunks: DiffChunk[] = [];

@@ -99,12 +99,23 @@ export function diffSides(json: string): DiffSides | undefined {
 
 /** The stored DiffInfo JSON again, from its structure and its sides' texts. */
 export function joinDiff(structure: string, a: string, b: string): string {
+  return JSON.stringify(joinDiffInfo(structure, a.split('\n'), b.split('\n')));
+}
+
+/**
+ * The stored DiffInfo as an object, from its structure and its sides' texts: JSON.parse of what
+ * joinDiff gives, without writing the whole file as JSON and parsing it again (a build reads every
+ * diff; docs/storage.md "Reading diffs back").
+ */
+export function joinDiffInfo(
+  structure: string,
+  aLines: readonly string[],
+  bLines: readonly string[],
+): { content: unknown[] } {
   const info = JSON.parse(structure) as { content: unknown[] };
-  const aLines = a.split('\n');
-  const bLines = b.split('\n');
   let ai = 0;
   let bi = 0;
-  const take = (lines: string[], from: number, n: number) => lines.slice(from, from + n);
+  const take = (lines: readonly string[], from: number, n: number) => lines.slice(from, from + n);
   info.content = info.content.map((chunk) => {
     if (typeof chunk !== 'object' || chunk === null || Array.isArray(chunk)) return chunk;
     const out: Record<string, unknown> = {};
@@ -125,7 +136,7 @@ export function joinDiff(structure: string, a: string, b: string): string {
     }
     return out;
   });
-  return JSON.stringify(info);
+  return info;
 }
 
 /** A text's blob id: the SHA-256 of its UTF-8 bytes, in hex. */
@@ -168,16 +179,23 @@ function deltaOf(structure: string, bText: string): DeltaOp[] {
   return ops;
 }
 
-function applyDelta(base: string, ops: readonly DeltaOp[]): string {
-  const lines = base.split('\n');
+/** A version's lines from its base's lines and its delta (the strings are shared, not copied). */
+function applyDelta(lines: readonly string[], ops: readonly DeltaOp[]): string[] {
   const out: string[] = [];
   for (const op of ops) {
     if (typeof op[0] === 'number')
       for (let i = op[0], end = op[0] + (op[1] as number); i < end; i++) out.push(lines[i]);
     else for (const line of op as string[]) out.push(line);
   }
-  return out.join('\n');
+  return out;
 }
+
+/**
+ * A delta this small is stored uncompressed ('none-delta'): a brotli read costs about 20 µs whatever
+ * its size, and compressing 512 bytes saves about 200 (bench/blob-codecs.ts; on the 100k generated
+ * corpus: 35.7k of 79.6k deltas, 2 MB more in a 391 MB file, 0.7 s less reading them back).
+ */
+const RAW_DELTA_MAX_BYTES = 512;
 
 /** A delta over a delta over …: at most this deep, then the version is stored whole (reads stay bounded). */
 const MAX_DELTA_DEPTH = 16;
@@ -193,11 +211,13 @@ export function putBlob(store: SqlStore, text: string, delta?: { base: string; o
   const whole = packBlob(BLOB_CODEC, bytes);
   const baseDepth = delta ? store.scalar('SELECT depth FROM blobs WHERE sha256 = ?', [delta.base]) : undefined;
   if (delta && typeof baseDepth === 'number' && baseDepth < MAX_DELTA_DEPTH) {
-    const packed = packBlob(BLOB_CODEC, Buffer.from(JSON.stringify(delta.ops), 'utf8'));
+    const raw = Buffer.from(JSON.stringify(delta.ops), 'utf8');
+    const codec = raw.length <= RAW_DELTA_MAX_BYTES ? 'none' : BLOB_CODEC;
+    const packed = packBlob(codec, raw);
     if (packed.length < whole.length) {
       store.run('INSERT INTO blobs(sha256, codec, bytes, base, depth) VALUES (?, ?, ?, ?, ?)', [
         id,
-        `${BLOB_CODEC}-delta`,
+        `${codec}-delta`,
         packed,
         delta.base,
         baseDepth + 1,
@@ -210,16 +230,17 @@ export function putBlob(store: SqlStore, text: string, delta?: { base: string; o
 }
 
 /**
- * Reads blobs' texts. Side B is usually a delta over side A, read just before it, so the last few
- * texts are kept.
+ * Reads blobs' texts, as lines (the text split on "\n", as a DiffInfo side is): what a diff is joined
+ * from, and what a delta is applied to, so no version is joined into one string to be split again.
+ * Side B is usually a delta over side A, read just before it, so the last few versions are kept.
  */
 export class BlobReader {
-  private readonly recent = new Map<string, string>();
+  private readonly recent = new Map<string, readonly string[]>();
 
   constructor(private readonly store: SqlStore) {}
 
-  /** A blob's text; throws naming the id when it is missing (a damaged file). */
-  text(id: string): string {
+  /** A blob's text split on "\n" (shared with later calls: never modify it); throws naming the id when it is missing (a damaged file). */
+  lines(id: string): readonly string[] {
     const hit = this.recent.get(id);
     if (hit !== undefined) return hit;
     const row = this.store.get<{ codec: string; bytes: Uint8Array; base: string | null }>(
@@ -228,17 +249,17 @@ export class BlobReader {
     );
     if (!row) throw new Error(`blob ${id} is missing`);
     const codec = String(row.codec);
-    let text: string;
+    let lines: readonly string[];
     if (codec.endsWith('-delta')) {
       if (row.base === null) throw new Error(`blob ${id} is a delta without a base`);
       const ops = JSON.parse(unpackBlob(codec.slice(0, -'-delta'.length), row.bytes).toString('utf8')) as DeltaOp[];
-      text = applyDelta(this.text(String(row.base)), ops);
+      lines = applyDelta(this.lines(String(row.base)), ops);
     } else {
-      text = unpackBlob(codec, row.bytes).toString('utf8');
+      lines = unpackBlob(codec, row.bytes).toString('utf8').split('\n');
     }
-    this.recent.set(id, text);
+    this.recent.set(id, lines);
     if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value as string);
-    return text;
+    return lines;
   }
 }
 
@@ -297,10 +318,20 @@ export class DiffTexts {
 
   /** From the four values diffContentColumns selected (null: none stored). */
   of(values: readonly SqlValue[]): string | null {
+    const stored = this.read(values);
+    return stored === null || typeof stored === 'string' ? stored : JSON.stringify(stored);
+  }
+
+  /**
+   * What a reader parses: a diff stored as sides, as its DiffInfo object (joinDiffInfo: no JSON round
+   * trip); one stored inline, as its JSON text, which may not even be JSON; null: none stored. Blob reads
+   * throw (a damaged file), so a caller can tell them from a diff it cannot parse.
+   */
+  read(values: readonly SqlValue[]): string | { content: unknown[] } | null {
     const [content, structure, a, b] = values;
     if (structure === null || structure === undefined)
       return content === null || content === undefined ? null : String(content);
-    return joinDiff(String(structure), this.blobs.text(String(a)), this.blobs.text(String(b)));
+    return joinDiffInfo(String(structure), this.blobs.lines(String(a)), this.blobs.lines(String(b)));
   }
 
   /** Of the diffs row `id` (null: none stored, or no such row). */

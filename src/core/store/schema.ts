@@ -404,8 +404,9 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 9 → 10: The corpus file at real scale (#15, docs/storage.md): each file version stored once.
   // - blobs, content-addressed texts: sha256 of the UTF-8 text (hex), the codec ('br5': brotli quality
-  //   5; 'br5-delta': the text as line edits of the version `base`, `depth` deltas deep) and the
-  //   compressed bytes; a file version shown by several diffs is one row;
+  //   5; 'br5-delta': the text as line edits of the version `base`, `depth` deltas deep; 'none-delta':
+  //   the same edits uncompressed, written for deltas of at most 512 bytes by later code, read by all
+  //   code since this migration) and the bytes; a file version shown by several diffs is one row;
   // - diffs.a_sha256 / b_sha256, the blobs of the diff's two sides, and diffs.structure, its DiffInfo
   //   with each line list replaced by its line count (src/core/store/diffText.ts joins them back byte
   //   for byte); diffs.layout 'sides' (so stored), 'inline' (content kept as it came, when it does not
