@@ -18,7 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eachPaged, eachRow } from '../src/core/corpusBuild/paged';
 import { runBuild } from '../src/core/corpusBuild/runBuild';
-import { DiffTexts, diffContentColumns } from '../src/core/store/diffText';
+import { DiffTexts, diffBlobJoins, diffContentColumns } from '../src/core/store/diffText';
 import { CorpusStore, buildReserve } from '../src/core/store/corpusStore';
 import { saveAtomically } from '../src/core/store/atomicSave';
 import { storedConfig } from '../src/core/corpusBuild/loadCorpus';
@@ -204,7 +204,7 @@ async function bareScan(store: CorpusStore): Promise<Record<string, number>> {
   const texts = new DiffTexts(store);
   await eachPaged(
     store,
-    `SELECT d.id, d.change_id, d.path, d.ps_base, d.fetch_error, ${diffContentColumns('d')} FROM diffs d WHERE d.id > ?`,
+    `SELECT d.id, d.change_id, d.path, d.ps_base, d.fetch_error, ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')} WHERE d.id > ?`,
     (row) => {
       rows.diffs++;
       // Read as the build reads it: a diff stored as sides comes back as its DiffInfo object.

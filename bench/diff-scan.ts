@@ -4,7 +4,8 @@
 // and parses it, as the build did before.
 //   node bench/run.mjs diff-scan --db corpus.sqlite [--runs 3]
 import { CorpusStore } from '../src/core/store/corpusStore';
-import { DiffTexts, diffContentColumns, unpackBlob } from '../src/core/store/diffText';
+import { DiffTexts, diffBlobJoins, diffContentColumns, unpackBlob } from '../src/core/store/diffText';
+import { eachRow } from '../src/core/corpusBuild/paged';
 import { arg, median } from './benchArgs';
 
 async function main(): Promise<void> {
@@ -21,16 +22,16 @@ async function main(): Promise<void> {
     const texts = new DiffTexts(store);
     diffs = 0;
     let t = performance.now();
-    store.each(`SELECT ${diffContentColumns('d')} FROM diffs d`, [], (row) => {
-      const stored = texts.read([row.content, row.structure, row.a_sha256, row.b_sha256]);
+    eachRow(store, `SELECT ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')}`, [], (row) => {
+      const stored = texts.read(row);
       if (typeof stored === 'string') JSON.parse(stored);
       diffs++;
     });
     scan.push((performance.now() - t) / 1000);
     const again = new DiffTexts(store);
     t = performance.now();
-    store.each(`SELECT ${diffContentColumns('d')} FROM diffs d`, [], (row) => {
-      const text = again.of([row.content, row.structure, row.a_sha256, row.b_sha256]);
+    eachRow(store, `SELECT ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')}`, [], (row) => {
+      const text = again.of(row);
       if (text !== null) JSON.parse(text);
     });
     json.push((performance.now() - t) / 1000);

@@ -1,8 +1,10 @@
 // The inspector benchmark, end to end, on demand (not part of npm test):
-//   node bench/inspector/run.mjs [--runs 5] [--examples 100000] [--no-build]
+//   node bench/inspector/run.mjs [--runs 5] [--examples 100000] [--file-lengths classic|realistic] [--grep <pattern>] [--no-build]
 // 1. builds the extension (scripts/build.mjs) unless --no-build;
-// 2. on first use, generates the corpus into .tmp/bench-inspector/examples-<N>/ (bench/generate.ts), writes its corpus.json
-//    from the config stored in the file, and builds it with the CLI; later runs reuse it (ready.json says so);
+// 2. on first use, generates the corpus into .tmp/bench-inspector/examples-<N>/ (bench/generate.ts; with
+//    --file-lengths realistic, into examples-<N>-realistic/), writes its corpus.json from the config stored in the
+//    file, and builds it with the CLI under GNU time (wall time and peak RSS go into ready.json and are printed);
+//    later runs reuse it (ready.json says so);
 // 3. bundles bench/inspector/suite/ and runs it inside code-server (test/integration/run-code-server.mjs with
 //    REVIEW_CORPUS_IT_SUITE), which stops every process it started;
 // 4. prints the figures as a markdown section (also saved as .tmp/bench-inspector/BENCHMARKS-section.md).
@@ -22,17 +24,28 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('runs', '5'));
 const examples = Number(option('examples', '100000'));
-if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(examples) || examples < 1) {
-  console.error('usage: node bench/inspector/run.mjs [--runs <n ≥ 1>] [--examples <n ≥ 1>] [--no-build]');
+const fileLengths = option('file-lengths', 'classic');
+const grep = option('grep', undefined);
+if (
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  !Number.isInteger(examples) ||
+  examples < 1 ||
+  !['classic', 'realistic'].includes(fileLengths)
+) {
+  console.error(
+    'usage: node bench/inspector/run.mjs [--runs <n ≥ 1>] [--examples <n ≥ 1>] [--file-lengths classic|realistic] [--grep <pattern>] [--no-build]',
+  );
   process.exit(2);
 }
 
 const DIR = path.join(ROOT, '.tmp', 'bench-inspector');
-/** One folder per corpus size, so a smaller trial run never throws the 100k corpus away. */
-const CORPUS_DIR = path.join(DIR, `examples-${examples}`);
+/** One folder per corpus size and file lengths, so a smaller trial run never throws the 100k corpus away. */
+const CORPUS_DIR = path.join(DIR, `examples-${examples}${fileLengths === 'classic' ? '' : `-${fileLengths}`}`);
 const DB = path.join(CORPUS_DIR, 'corpus.sqlite');
 const CONFIG = path.join(CORPUS_DIR, 'corpus.json');
 const READY = path.join(CORPUS_DIR, 'ready.json');
+const BUILD_TIME = path.join(CORPUS_DIR, 'build-time.txt');
 const FIGURES = path.join(DIR, 'figures.json');
 const SUITE_BUNDLE = path.join(ROOT, 'out', 'bench', 'inspector', 'suite.js');
 const started = Date.now();
@@ -42,6 +55,26 @@ function step(what, command, args, env = {}) {
   console.log(`[${since()}] ${what}`);
   const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal})`);
+}
+
+/**
+ * `step` under GNU time: the command's wall seconds and peak RSS (KB), read back from time's own output
+ * file, also when the command failed (then its message names them).
+ */
+function timedStep(what, command, args) {
+  rmSync(BUILD_TIME, { force: true });
+  let failure;
+  try {
+    step(what, '/usr/bin/time', ['-f', '%e s %M KB', '-o', BUILD_TIME, command, ...args]);
+  } catch (e) {
+    failure = e;
+  }
+  const text = existsSync(BUILD_TIME) ? readFileSync(BUILD_TIME, 'utf8') : '';
+  const m = /([\d.]+) s (\d+) KB\s*$/.exec(text);
+  const timed = m ? { wallSeconds: Number(m[1]), peakRssKB: Number(m[2]) } : {};
+  if (m) console.log(`[${since()}] ${what}: ${m[1]} s wall, peak RSS ${(timed.peakRssKB / 1024 / 1024).toFixed(2)} GB`);
+  if (failure) throw new Error(`${failure.message}${text ? `; time: ${text.trim().replace(/\s+/g, ' ')}` : ''}`);
+  return timed;
 }
 
 /** The config the generator stored in the file's meta table: the corpus.json the extension opens. */
@@ -60,21 +93,29 @@ async function writeCorpusJson() {
 async function ensureCorpus() {
   const ready = existsSync(READY) ? JSON.parse(readFileSync(READY, 'utf8')) : undefined;
   if (ready && existsSync(DB) && existsSync(CONFIG)) {
-    console.log(`[${since()}] reusing ${path.relative(ROOT, DB)} (${examples} examples, built ${ready.builtAt})`);
+    const build = ready.build?.wallSeconds
+      ? `; CLI build ${ready.build.wallSeconds} s wall, peak RSS ${(ready.build.peakRssKB / 1024 / 1024).toFixed(2)} GB`
+      : '';
+    console.log(
+      `[${since()}] reusing ${path.relative(ROOT, DB)} (${examples} examples, ${ready.fileLengths ?? 'classic'} file lengths, built ${ready.builtAt}${build})`,
+    );
     return;
   }
   rmSync(CORPUS_DIR, { recursive: true, force: true });
   mkdirSync(CORPUS_DIR, { recursive: true });
-  step(`generating ${examples} examples (about 75 s for 100k)`, process.execPath, [
+  step(`generating ${examples} examples, ${fileLengths} file lengths (about 75 s for 100k classic)`, process.execPath, [
     path.join(ROOT, 'bench', 'run.mjs'),
     'generate',
     '--examples',
     String(examples),
     '--out',
     DB,
+    '--file-lengths',
+    fileLengths,
   ]);
+  const generatedBytes = statSync(DB).size;
   await writeCorpusJson();
-  step('building the corpus with the CLI (about 75 s for 100k)', process.execPath, [
+  const build = timedStep('building the corpus with the CLI (about 75 s for 100k classic)', process.execPath, [
     path.join(ROOT, 'dist', 'cli.js'),
     'build',
     '--db',
@@ -84,7 +125,7 @@ async function ensureCorpus() {
   ]);
   writeFileSync(
     READY,
-    `${JSON.stringify({ examples, builtAt: new Date().toISOString(), bytes: statSync(DB).size })}\n`,
+    `${JSON.stringify({ examples, fileLengths, builtAt: new Date().toISOString(), generatedBytes, bytes: statSync(DB).size, build })}\n`,
   );
 }
 
@@ -111,7 +152,6 @@ async function main() {
   rmSync(FIGURES, { force: true });
   let failed = null;
   try {
-    const grep = option('grep', undefined);
     step(
       `running the benchmark in code-server (${runs} runs per figure)`,
       process.execPath,
@@ -129,9 +169,18 @@ async function main() {
     failed = e.message;
   }
   if (existsSync(FIGURES)) {
+    const ready = existsSync(READY) ? JSON.parse(readFileSync(READY, 'utf8')) : {};
     const report = markdownReport(JSON.parse(readFileSync(FIGURES, 'utf8')), {
-      command: `node bench/inspector/run.mjs${runs === 5 ? '' : ` --runs ${runs}`}`,
+      command: [
+        'node bench/inspector/run.mjs',
+        ...(runs === 5 ? [] : [`--runs ${runs}`]),
+        ...(examples === 100000 ? [] : [`--examples ${examples}`]),
+        ...(fileLengths === 'classic' ? [] : [`--file-lengths ${fileLengths}`]),
+        ...(grep ? [`--grep ${JSON.stringify(grep)}`] : []),
+      ].join(' '),
       dbBytes: statSync(DB).size,
+      fileLengths,
+      build: ready.build,
     });
     writeFileSync(path.join(DIR, 'BENCHMARKS-section.md'), report);
     console.log(`\n${report}`);

@@ -13,6 +13,7 @@ import { diffInfoChunks, parseDiffInfo } from '../../src/core/corpusBuild/diffIn
 import {
   DiffTexts,
   diffContentById,
+  diffBlobJoins,
   diffContentColumns,
   diffSides,
   joinDiff,
@@ -123,7 +124,7 @@ describe('diffs stored as file versions (blobs)', () => {
       assert.equal(row?.content, null);
       assert.equal(diffContentById(reopened, Number(row!.id)), json);
       // What the build reads: the same DiffInfo as parsing that JSON, made from the sides without it.
-      const values = reopened.prepare(`SELECT ${diffContentColumns('d')} FROM diffs d`);
+      const values = reopened.prepare(`SELECT ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')}`);
       assert.ok(values.step());
       const read = new DiffTexts(reopened).read(values.get());
       values.reset();

@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import type { HunkFacts } from './hunkFacts';
 import { authorBotFacts, type ChangeRec, type LoadedCorpus } from './loadCorpus';
 import { eachRow } from './paged';
-import { DiffTexts, diffContentColumns } from '../store/diffText';
+import { DiffTexts, diffBlobJoins, diffContentColumns } from '../store/diffText';
 import type { SqlValue } from 'sql.js';
 import { protectedComment } from '../rules/comments/protectedComment';
 import { findProtectedComments } from '../decontam/protectComments';
@@ -244,7 +244,7 @@ export async function runCommentStage(
     );
     eachRow(
       store,
-      `SELECT d.id, d.change_id, d.path, d.ps_base, d.fetch_error, ${diffContentColumns('d')} FROM diffs d
+      `SELECT d.id, d.change_id, d.path, d.ps_base, d.fetch_error, ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')}
       WHERE d.change_id BETWEEN ? AND ? ORDER BY d.change_id, d.path, d.ps_base`,
       range,
       readDiff,

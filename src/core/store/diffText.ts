@@ -229,6 +229,13 @@ export function putBlob(store: SqlStore, text: string, delta?: { base: string; o
   return id;
 }
 
+/** A blobs row as a reader needs it. */
+interface StoredBlob {
+  codec: SqlValue;
+  bytes: SqlValue;
+  base: SqlValue;
+}
+
 /**
  * Reads blobs' texts, as lines (the text split on "\n", as a DiffInfo side is): what a diff is joined
  * from, and what a delta is applied to, so no version is joined into one string to be split again.
@@ -239,23 +246,27 @@ export class BlobReader {
 
   constructor(private readonly store: SqlStore) {}
 
-  /** A blob's text split on "\n" (shared with later calls: never modify it); throws naming the id when it is missing (a damaged file). */
-  lines(id: string): readonly string[] {
+  /**
+   * A blob's text split on "\n" (shared with later calls: never modify it); throws naming the id when
+   * it is missing (a damaged file). `row`: the blob's row when the caller's query already joined it.
+   */
+  lines(id: string, row?: StoredBlob): readonly string[] {
     const hit = this.recent.get(id);
     if (hit !== undefined) return hit;
-    const row = this.store.get<{ codec: string; bytes: Uint8Array; base: string | null }>(
-      'SELECT codec, bytes, base FROM blobs WHERE sha256 = ?',
-      [id],
-    );
+    row ??= this.store.get<StoredBlob>('SELECT codec, bytes, base FROM blobs WHERE sha256 = ?', [id]);
     if (!row) throw new Error(`blob ${id} is missing`);
     const codec = String(row.codec);
     let lines: readonly string[];
     if (codec.endsWith('-delta')) {
       if (row.base === null) throw new Error(`blob ${id} is a delta without a base`);
-      const ops = JSON.parse(unpackBlob(codec.slice(0, -'-delta'.length), row.bytes).toString('utf8')) as DeltaOp[];
+      const ops = JSON.parse(
+        unpackBlob(codec.slice(0, -'-delta'.length), row.bytes as Uint8Array).toString('utf8'),
+      ) as DeltaOp[];
       lines = applyDelta(this.lines(String(row.base)), ops);
     } else {
-      lines = unpackBlob(codec, row.bytes).toString('utf8').split('\n');
+      lines = unpackBlob(codec, row.bytes as Uint8Array)
+        .toString('utf8')
+        .split('\n');
     }
     this.recent.set(id, lines);
     if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value as string);
@@ -303,9 +314,18 @@ export function writeDiff(
   );
 }
 
-/** For a SELECT over `diffs` aliased `d`: the columns DiffTexts.of reads, in this order, after the caller's own. */
+/**
+ * For a SELECT over `diffs` aliased `d`, with diffBlobJoins(d) in its FROM: the columns DiffTexts.read
+ * and .of take, in this order, after the caller's own. The sides' blob rows come with the diff's, so
+ * a scan of every diff costs no query per blob.
+ */
 export function diffContentColumns(d: string): string {
-  return `${d}.content, ${d}.structure, ${d}.a_sha256, ${d}.b_sha256`;
+  return `${d}.content, ${d}.structure, ${d}.a_sha256, ${d}.b_sha256, ${d}_a.codec, ${d}_a.bytes, ${d}_a.base, ${d}_b.codec, ${d}_b.bytes, ${d}_b.base`;
+}
+
+/** The joins diffContentColumns(d) reads from. */
+export function diffBlobJoins(d: string): string {
+  return `LEFT JOIN blobs ${d}_a ON ${d}_a.sha256 = ${d}.a_sha256 LEFT JOIN blobs ${d}_b ON ${d}_b.sha256 = ${d}.b_sha256`;
 }
 
 /** Diffs' DiffInfo JSON, whatever their layout. One per scan: it keeps the last few versions read. */
@@ -328,15 +348,20 @@ export class DiffTexts {
    * throw (a damaged file), so a caller can tell them from a diff it cannot parse.
    */
   read(values: readonly SqlValue[]): string | { content: unknown[] } | null {
-    const [content, structure, a, b] = values;
+    const [content, structure, a, b, aCodec, aBytes, aBase, bCodec, bBytes, bBase] = values;
     if (structure === null || structure === undefined)
       return content === null || content === undefined ? null : String(content);
-    return joinDiffInfo(String(structure), this.blobs.lines(String(a)), this.blobs.lines(String(b)));
+    // A side whose blob row is missing is looked up again, and then named as missing.
+    const aRow = aCodec === null ? undefined : { codec: aCodec, bytes: aBytes, base: aBase };
+    const bRow = bCodec === null ? undefined : { codec: bCodec, bytes: bBytes, base: bBase };
+    return joinDiffInfo(String(structure), this.blobs.lines(String(a), aRow), this.blobs.lines(String(b), bRow));
   }
 
   /** Of the diffs row `id` (null: none stored, or no such row). */
   byId(id: number): string | null {
-    const stmt = this.store.prepare(`SELECT ${diffContentColumns('d')} FROM diffs d WHERE d.id = ?`);
+    const stmt = this.store.prepare(
+      `SELECT ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')} WHERE d.id = ?`,
+    );
     try {
       stmt.bind([id]);
       return stmt.step() ? this.of(stmt.get()) : null;
