@@ -341,4 +341,28 @@ describe('the sample corpus', function () {
     const f = await cli('funnel', '--db', db, '--build', '42');
     assert.match(f.err, /--build 42: no such build/);
   });
+
+  it('has every table it holds documented in docs/storage.md, and each documented query runs on it', async () => {
+    const doc = readFileSync(path.resolve('docs/storage.md'), 'utf8');
+    const documented = new Map(
+      [...doc.matchAll(/^\| `(\w+)` \| [^|]+ \| `(SELECT [^`]+)` \|$/gm)].map((m) => [m[1], m[2]] as const),
+    );
+    const store = await CorpusStore.open(db);
+    try {
+      const tables = store
+        .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .map((r) => String(r.name));
+      assert.deepEqual(
+        tables.filter((t) => !documented.has(t)),
+        [],
+        'tables without a row in docs/storage.md "Tables"',
+      );
+      for (const [table, query] of documented) {
+        assert.ok(tables.includes(table), `docs/storage.md documents ${table}, which the file does not hold`);
+        assert.doesNotThrow(() => store.all(query), `the example query of ${table}`);
+      }
+    } finally {
+      store.close();
+    }
+  });
 });
