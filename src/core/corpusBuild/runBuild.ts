@@ -35,8 +35,11 @@ export interface BuildOptions {
   config?: CorpusConfig;
   signal?: AbortSignal;
   onProgress?: (p: BuildProgress) => void;
-  /** Compute the hunks' dedup sketches and target matches in a worker thread (default true). */
-  hunkFactsWorker?: boolean;
+  /**
+   * Use the build's worker threads (default true): one unpacks file versions ahead of the comment
+   * stage, one computes the hunks' dedup sketches and target matches. False: all on this thread.
+   */
+  workers?: boolean;
 }
 
 export interface BuildResult {
@@ -80,7 +83,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   const protection = { references: protectedTexts(store), windowNames };
 
   progress('comments');
-  const pool = new HunkFactsPool(config.rules, opts.hunkFactsWorker ?? true);
+  const pool = new HunkFactsPool(config.rules, opts.workers ?? true);
   let stage2;
   try {
     stage2 = await runCommentStage(
@@ -94,6 +97,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
           comments: h.comments.map((c) => c.unit.message),
         }),
       protection,
+      opts.workers ?? true,
     );
     const facts = await pool.finish();
     stage2.hunks.forEach((h, i) => (h.facts = facts[i]));
