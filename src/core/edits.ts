@@ -100,6 +100,13 @@ interface SaverCopy {
   stamp: string;
 }
 
+/**
+ * How many diffs an older tool stored inline one saver save moves into blobs (about 1–3.5 ms each): a
+ * label decision on a corpus of schema 4 reaches the disk in seconds, not after every diff has moved
+ * (80k at 100k examples); the rest move with the saves after it, or all at once in a build or fetch.
+ */
+export const SAVER_INLINE_DIFFS_PER_SAVE = 1000;
+
 async function readCopy(dbFile: string): Promise<SaverCopy> {
   const stamp = fileStamp(dbFile); // before the read: a save in between makes the stamp old, never the bytes
   return { stamp, store: await CorpusStore.open(dbFile, { reserveBytes: EDIT_RESERVE_BYTES }) };
@@ -116,7 +123,7 @@ export function serveEdits(
   dbFile: string,
   onRequest: (handler: (r: EditSaverRequest) => void) => void,
   reply: (r: EditSaverReply) => void,
-  opts: { lockPollMs?: number } = {},
+  opts: { lockPollMs?: number; inlineDiffsPerSave?: number } = {},
 ): void {
   // Read at once, before any request and without the lock, so the first save rarely waits for a
   // read; the stamp says under the lock whether it is still the file.
@@ -149,7 +156,7 @@ export function serveEdits(
             const store = copy.store;
             try {
               store.transaction(() => request.edits.forEach((e) => applyEdit(store, e)));
-              store.save();
+              store.save({ inlineDiffsAtMost: opts.inlineDiffsPerSave ?? SAVER_INLINE_DIFFS_PER_SAVE });
               copy.stamp = fileStamp(dbFile);
             } catch (e) {
               store.close(); // may hold edits the file does not: the next request reads the file again

@@ -8,6 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runBuild } from '../../src/core/corpusBuild/runBuild';
+import { serveEdits, type EditSaverReply, type EditSaverRequest } from '../../src/core/edits';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 import { diffInfoChunks, parseDiffInfo } from '../../src/core/corpusBuild/diffInfo';
 import {
@@ -324,6 +325,56 @@ describe('a corpus written at schema 4 (before blobs)', () => {
       [...before.values()].filter((c) => c !== null).length,
     );
     reopened.close();
+  });
+
+  it("the saver's saves move at most so many diffs each, so a label reaches the disk without waiting for all; every diff reads the same throughout", async () => {
+    const file = path.join(tempDir(), 'corpus.sqlite');
+    copyFileSync(FIXTURE, file);
+    const before = await fixtureDiffs(file);
+    const total = [...before.values()].filter((c) => c !== null).length;
+    const replies: EditSaverReply[] = [];
+    let handler: (r: EditSaverRequest) => void = () => undefined;
+    let notify = () => undefined as void;
+    serveEdits(
+      file,
+      (h) => (handler = h),
+      (r) => {
+        replies.push(r);
+        notify();
+      },
+      { inlineDiffsPerSave: 10 },
+    );
+    const saved = (seq: number) =>
+      new Promise<EditSaverReply>((resolve) => {
+        const check = () => {
+          const r = replies.find((x) => x.seq === seq && x.type !== 'waiting');
+          if (r) resolve(r);
+        };
+        notify = check;
+        check();
+      });
+    const inline = (s: CorpusStore) =>
+      Number(s.scalar('SELECT count(*) FROM diffs WHERE layout IS NULL AND content IS NOT NULL'));
+    for (let seq = 1; seq * 10 < total + 10; seq++) {
+      handler({
+        seq,
+        edits: [
+          { kind: 'label', exampleKey: `k/${seq}`, rater: 'rater-1', label: 'answers', at: '2026-12-04T15:00:00.000Z' },
+        ],
+      });
+      assert.deepEqual(await saved(seq), { type: 'saved', seq });
+      const onDisk = await CorpusStore.open(file);
+      try {
+        assert.equal(inline(onDisk), Math.max(total - 10 * seq, 0), `inline after save ${seq}`);
+        assert.equal(Number(onDisk.scalar('SELECT count(*) FROM labels')), seq, 'each label is on disk');
+        for (const r of onDisk.all<{ id: number; change_id: number; path: string; ps_base: number }>(
+          'SELECT id, change_id, path, ps_base FROM diffs',
+        ))
+          assert.equal(diffContentById(onDisk, Number(r.id)), before.get(`${r.change_id}/${r.path}/${r.ps_base}`));
+      } finally {
+        onDisk.close();
+      }
+    }
   });
 
   it('builds the same corpus (corpus hash, kept examples) from blobs as from the same diffs inline, with or without the decode worker', async () => {

@@ -379,10 +379,11 @@ export class CorpusStore {
    * by writing the whole database atomically (temp file, fsync, rename) and then removing the
    * journal, which that file now holds.
    */
-  save(hooks?: SaveHooks & { full?: boolean }): SaveKind {
-    // Diffs an older tool stored inline go into blobs first (docs/storage.md): once, at the first save,
-    // so opening a file only to read it stays as fast as before and never writes.
-    moveInlineDiffsToBlobs(this);
+  save(hooks?: SaveHooks & { full?: boolean; inlineDiffsAtMost?: number }): SaveKind {
+    // Diffs an older tool stored inline go into blobs first (docs/storage.md): at the first save (or,
+    // for a writer that must stay quick, `inlineDiffsAtMost` per save), so opening a file only to read it
+    // stays as fast as before and never writes.
+    moveInlineDiffsToBlobs(this, hooks?.inlineDiffsAtMost);
     if (!hooks?.full && this.appendToJournal()) return 'journal';
     const bytes = this.export();
     saveAtomically(this.file, bytes, hooks);

@@ -424,16 +424,20 @@ export function diffContentById(store: SqlStore, id: number): string | null {
 
 /**
  * Rewrites the diffs stored inline (by a tool before blobs, or by a test's own INSERT) into blobs, in
- * one transaction; CorpusStore.save calls it first, so the file it writes holds them as blobs. Returns
- * how many were rewritten. Byte for byte the same JSON is read back, so builds, their corpus hash and
- * verify --reproduce are unchanged. Cheap when there are none: the partial index diffs_inline holds
- * only such rows.
+ * one transaction, at most `atMost` of them (the rest wait for a later save); CorpusStore.save calls it
+ * first, so the file it writes holds them as blobs. Returns how many were rewritten. Byte for byte the
+ * same JSON is read back, so builds, their corpus hash and verify --reproduce are unchanged, whichever
+ * diffs have moved yet. Cheap when there are none: the partial index diffs_inline holds only such rows.
  */
-export function moveInlineDiffsToBlobs(store: SqlStore): number {
+export function moveInlineDiffsToBlobs(store: SqlStore, atMost = Infinity): number {
+  if (atMost <= 0) return 0;
   if (!store.get('SELECT 1 AS x FROM diffs WHERE layout IS NULL AND content IS NOT NULL LIMIT 1')) return 0;
   let moved = 0;
   store.transaction(() => {
-    const rows = store.all<{ id: number }>('SELECT id FROM diffs WHERE layout IS NULL AND content IS NOT NULL');
+    const rows = store.all<{ id: number }>(
+      'SELECT id FROM diffs WHERE layout IS NULL AND content IS NOT NULL ORDER BY id LIMIT ?',
+      [Number.isFinite(atMost) ? atMost : -1],
+    );
     for (const { id } of rows) {
       const content = store.scalar('SELECT content FROM diffs WHERE id = ?', [id]);
       const c = diffColumns(store, String(content));
