@@ -1,6 +1,6 @@
 // Build time and memory: runBuild on a generated corpus (bench/generate.ts), once per fresh process.
 //   node bench/run.mjs build-time --db /tmp/bench-100k.sqlite [--runs 3] [--planted <side file>] [--no-worker] [--no-huge-pages]
-// (--no-worker: file versions are unpacked and hunk facts computed on the build's own thread, as without a second core.
+// (--no-worker: the hunk facts are computed on the build's own thread, as without a second core.
 // Each child starts with the GLIBC_TUNABLES the CLI and the extension's job process start a build
 // with, where this machine gains from it (core/process/hugePages.ts); --no-huge-pages: without.)
 // Each run spawns this bundle again as a child, which opens the corpus, runs runBuild (per-stage
@@ -81,7 +81,7 @@ async function child(db: string, planted: string, save: boolean): Promise<RunRes
   const events: { stage: string; at: number; cpu: number }[] = [];
   const tBuild = performance.now();
   const result = await runBuild(store, {
-    workers: !process.argv.includes('--no-worker'),
+    hunkFactsWorker: !process.argv.includes('--no-worker'),
     onProgress: (p) => events.push({ stage: p.stage, at: performance.now(), cpu: cpuNow() }),
   });
   const buildMs = performance.now() - tBuild;

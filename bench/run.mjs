@@ -1,4 +1,4 @@
-// Bundles one benchmark with esbuild into out/bench/, puts sql-wasm.wasm and the build's workers beside it, and runs it:
+// Bundles one benchmark with esbuild into out/bench/, puts sql-wasm.wasm and the hunk-facts worker beside it, and runs it:
 //   node bench/run.mjs <name> [args for the benchmark…]      e.g. node bench/run.mjs fetch-bulk --runs 3
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync } from 'node:fs';

@@ -50,27 +50,18 @@ const common = {
 const shipped = { ...common, minify: true };
 
 /**
- * What every bundle that runs the core needs beside it: sql.js's wasm and the build's two workers
- * (src/core/corpusBuild/hunkFactsPool.ts and src/core/store/blobDecodePool.ts look for them in their own
- * directory).
+ * What every bundle that runs the core needs beside it: sql.js's wasm and the build's hunk-facts
+ * worker (src/core/corpusBuild/hunkFactsPool.ts looks for both in its own directory).
  */
 export async function runtimeAssets(dir, { minify = false } = {}) {
   mkdirSync(dir, { recursive: true });
   copyFileSync(r('node_modules/sql.js/dist/sql-wasm.wasm'), path.join(dir, 'sql-wasm.wasm'));
-  await Promise.all([
-    esbuild.build({
-      ...common,
-      minify,
-      entryPoints: [r('src/core/corpusBuild/hunkFactsWorker.ts')],
-      outfile: path.join(dir, 'hunk-facts-worker.js'),
-    }),
-    esbuild.build({
-      ...common,
-      minify,
-      entryPoints: [r('src/core/store/blobDecodeWorker.ts')],
-      outfile: path.join(dir, 'blob-decode-worker.js'),
-    }),
-  ]);
+  await esbuild.build({
+    ...common,
+    minify,
+    entryPoints: [r('src/core/corpusBuild/hunkFactsWorker.ts')],
+    outfile: path.join(dir, 'hunk-facts-worker.js'),
+  });
 }
 
 export async function buildUnitSuite() {

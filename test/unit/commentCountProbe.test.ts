@@ -136,7 +136,7 @@ describe('the comment-count probe, over loopback HTTP', function () {
         'the pace was set before the probe',
       );
 
-      const build = await runBuild(store, { workers: false });
+      const build = await runBuild(store, { hunkFactsWorker: false });
       const org = build.funnel.organizations.openstack;
       const noComments = org.funnel.find((r) => r.rule === 'no_comments')!;
       assert.equal(noComments.removed, 4);
@@ -165,7 +165,7 @@ describe('the comment-count probe, over loopback HTTP', function () {
       );
       assert.equal(store.scalar("SELECT count(*) FROM changes WHERE collection_rule = 'no_comments'"), 0);
 
-      const build = await runBuild(store, { workers: false });
+      const build = await runBuild(store, { hunkFactsWorker: false });
       const org = build.funnel.organizations.openstack;
       const noComments = org.funnel.find((r) => r.rule === 'no_comments')!;
       assert.equal(noComments.removed, null, 'not counted, never 0');

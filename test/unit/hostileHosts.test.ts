@@ -115,7 +115,7 @@ describe('hostile and faulty hosts over loopback HTTP', function () {
         !requests.some((r) => /^\/changes\/(null|\[object|%5Bobject)/i.test(r.path)),
         'no URL made from a bad number',
       );
-      const build = await runBuild(store, { workers: false });
+      const build = await runBuild(store, { hunkFactsWorker: false });
       const org = build.funnel.organizations[BULK_ORG];
       assert.equal(
         org.funnel.find((r) => r.stage === 'collection' && r.rule === 'fetch_error')?.removed,
@@ -157,7 +157,7 @@ describe('hostile and faulty hosts over loopback HTTP', function () {
       assert.equal(seen.filter((p) => p.startsWith('/changes/?')).length, 2, 'the second page brought nothing new');
       assert.equal(store.scalar("SELECT value FROM fetch_counters WHERE name = 'listing_cut_short'"), 1);
       assert.equal(
-        (await runBuild(store, { workers: false })).funnel.organizations[BULK_ORG].counters.listing_cut_short,
+        (await runBuild(store, { hunkFactsWorker: false })).funnel.organizations[BULK_ORG].counters.listing_cut_short,
         1,
       );
     } finally {

@@ -53,7 +53,7 @@ describe('protected_comment: comment-level decontamination', function () {
     store.scalar('SELECT rule FROM examples WHERE build_id = ? AND example_key = ?', [build, key]);
 
   it('off (the default): a comment match removes the whole example under protected_overlap', async () => {
-    const built = await runBuild(store, { workers: false });
+    const built = await runBuild(store, { hunkFactsWorker: false });
     assert.equal(exampleRule(built.buildId, TWO), 'protected_overlap');
     assert.equal(exampleRule(built.buildId, ONE), 'protected_overlap');
     assert.equal(decisionsOf(built.buildId, TWO).filter((d) => d.rule === 'protected_comment').length, 0);
@@ -73,9 +73,9 @@ describe('protected_comment: comment-level decontamination', function () {
 
   it('on: only the comment goes, with its evidence; the example stays while a comment is left, else nothing_left', async () => {
     const config = storedConfig(store);
-    const off = await runBuild(store, { workers: false });
+    const off = await runBuild(store, { hunkFactsWorker: false });
     const on = await runBuild(store, {
-      workers: false,
+      hunkFactsWorker: false,
       config: { ...config, rules: { ...config.rules, protectedCommentLevel: true } },
     });
     assert.notEqual(on.rulesVersion, off.rulesVersion, 'the policy is part of the rules version');

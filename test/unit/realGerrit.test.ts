@@ -315,7 +315,7 @@ describe('real Gerrit shapes over loopback HTTP', function () {
 
   before(async () => {
     ({ host, store } = await fetched(buildOrgFixture('openstack', SPECS), { query: 'status:closed' }));
-    build = await runBuild(store, { workers: false });
+    build = await runBuild(store, { hunkFactsWorker: false });
   });
   after(async () => {
     store?.close();
@@ -446,7 +446,7 @@ describe('what a host did not record, over loopback HTTP', function () {
     }
     const { host, store, close } = await fetched(fixture, { serverVersion: opts.serverVersion });
     try {
-      const result = await runBuild(store, { workers: false });
+      const result = await runBuild(store, { hunkFactsWorker: false });
       return {
         result,
         requests: host.requests.map((r) => r.path),
@@ -555,7 +555,7 @@ describe('listing records a host got wrong, over loopback HTTP', function () {
       );
       assert.match(rows[0].fetch_error, /unreadable created time "2026\/01\/10/);
       assert.equal(store.scalar("SELECT value FROM fetch_counters WHERE name = 'rejected_listing_records'"), 1);
-      const build = await runBuild(store, { workers: false });
+      const build = await runBuild(store, { hunkFactsWorker: false });
       const org = build.funnel.organizations.openstack;
       assert.equal(
         org.funnel.find((r) => r.stage === 'collection' && r.rule === 'fetch_error')?.removed,
@@ -725,7 +725,7 @@ describe('accounts named like bots, over loopback HTTP', function () {
   it('removes their comments under bot_account, names the pattern in the evidence, counts them, and stores none of their names', async () => {
     const { store, file, close } = await fetched(fixture(), { host: { extraBotNamePatterns: ['^nightly_'] } });
     try {
-      const build = await runBuild(store, { workers: false });
+      const build = await runBuild(store, { hunkFactsWorker: false });
       assert.equal(rule(store, build.buildId, 'rg_named'), 'bot_account');
       assert.deepEqual(
         evidence(store, build.buildId, 'rg_named'),
@@ -773,7 +773,7 @@ describe('accounts named like bots, over loopback HTTP', function () {
     try {
       // What an older fetch stored: bot status from the tag and the list only, names never matched.
       store.run('UPDATE accounts SET is_bot = service_user, bot_pattern = NULL, names_checked = NULL');
-      const before = await runBuild(store, { workers: false });
+      const before = await runBuild(store, { hunkFactsWorker: false });
       assert.notEqual(rule(store, before.buildId, 'rg_named'), 'bot_account');
       assert.deepEqual(
         evidence(store, before.buildId, 'rg_gate'),
@@ -794,7 +794,7 @@ describe('accounts named like bots, over loopback HTTP', function () {
         clientOptions: { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 },
       });
       assert.deepEqual(again.failures, []);
-      const after = await runBuild(store, { workers: false });
+      const after = await runBuild(store, { hunkFactsWorker: false });
       assert.deepEqual(evidence(store, after.buildId, 'rg_named'), {
         source: 'name_pattern',
         pattern: '(^|[-_ .])bot$',

@@ -22,8 +22,7 @@ import { createHash } from 'node:crypto';
 import type { HunkFacts } from './hunkFacts';
 import { authorBotFacts, type ChangeRec, type LoadedCorpus } from './loadCorpus';
 import { eachRow } from './paged';
-import { BlobDecodePool } from '../store/blobDecodePool';
-import { DiffTexts, blobRowsOfChanges, preloadedDiffColumns } from '../store/diffText';
+import { DiffTexts, diffBlobJoins, diffContentColumns } from '../store/diffText';
 import type { SqlValue } from 'sql.js';
 import { protectedComment } from '../rules/comments/protectedComment';
 import { findProtectedComments } from '../decontam/protectComments';
@@ -123,8 +122,6 @@ export async function runCommentStage(
   signal?: AbortSignal,
   onHunk?: (h: HunkRec) => void,
   protection?: Protection,
-  /** Unpack file versions in a worker thread (false: on this thread, as on one core). */
-  useWorkers = true,
 ): Promise<CommentStageResult> {
   const { changes, bots, ctx } = corpus;
   const comments: CommentRec[] = [];
@@ -236,43 +233,29 @@ export async function runCommentStage(
     .map((c) => c.id)
     .sort((x, y) => x - y);
   const diffTexts = new DiffTexts(store);
-  const rangeAt = (i: number) => [kept[i], kept[Math.min(i + CHANGES_PER_BLOCK, kept.length) - 1]];
-  // Each block's file versions are read and sent to the decode worker before the block ahead of it is
-  // anchored, so they are unpacked while this thread works.
-  const decoder = new BlobDecodePool(useWorkers);
-  const blobsOf = (i: number) => decoder.unpack(blobRowsOfChanges(store, rangeAt(i)[0], rangeAt(i)[1]));
-  try {
-    let ahead = kept.length > 0 ? blobsOf(0) : undefined;
-    for (let i = 0; i < kept.length; i += CHANGES_PER_BLOCK) {
-      const range = rangeAt(i);
-      const blobs = await ahead!;
-      ahead = i + CHANGES_PER_BLOCK < kept.length ? blobsOf(i + CHANGES_PER_BLOCK) : undefined;
-      diffTexts.preload(blobs);
-      eachRow(
-        store,
-        `SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, end_character, author, message, fix_suggestions
-        FROM comments WHERE change_id BETWEEN ? AND ?`,
-        range,
-        readComment,
-      );
-      eachRow(
-        store,
-        `SELECT d.id, d.change_id, d.path, d.ps_base, d.fetch_error, ${preloadedDiffColumns('d')} FROM diffs d
-        WHERE d.change_id BETWEEN ? AND ? ORDER BY d.change_id, d.path, d.ps_base`,
-        range,
-        readDiff,
-      );
-      eachRow(
-        store,
-        'SELECT change_id, ps_base, content FROM file_lists WHERE change_id BETWEEN ? AND ? AND content IS NOT NULL',
-        range,
-        readFileList,
-      );
-      await checkpoint(signal);
-    }
-    await ahead; // settled before the worker goes (a build stopped early leaves one request behind)
-  } finally {
-    decoder.dispose();
+  for (let i = 0; i < kept.length; i += CHANGES_PER_BLOCK) {
+    const range = [kept[i], kept[Math.min(i + CHANGES_PER_BLOCK, kept.length) - 1]];
+    eachRow(
+      store,
+      `SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, end_character, author, message, fix_suggestions
+      FROM comments WHERE change_id BETWEEN ? AND ?`,
+      range,
+      readComment,
+    );
+    eachRow(
+      store,
+      `SELECT d.id, d.change_id, d.path, d.ps_base, d.fetch_error, ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')}
+      WHERE d.change_id BETWEEN ? AND ? ORDER BY d.change_id, d.path, d.ps_base`,
+      range,
+      readDiff,
+    );
+    eachRow(
+      store,
+      'SELECT change_id, ps_base, content FROM file_lists WHERE change_id BETWEEN ? AND ? AND content IS NOT NULL',
+      range,
+      readFileList,
+    );
+    await checkpoint(signal);
   }
   for (const g of groups.values()) {
     // No diff stored, but N + 1's files list leaves the file out: the next patch set did not touch it.

@@ -35,11 +35,8 @@ export interface BuildOptions {
   config?: CorpusConfig;
   signal?: AbortSignal;
   onProgress?: (p: BuildProgress) => void;
-  /**
-   * Use the build's worker threads (default true): one unpacks file versions ahead of the comment
-   * stage, one computes the hunks' dedup sketches and target matches. False: all on this thread.
-   */
-  workers?: boolean;
+  /** Compute the hunks' dedup sketches and target matches in a worker thread (default true). */
+  hunkFactsWorker?: boolean;
 }
 
 export interface BuildResult {
@@ -83,7 +80,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   const protection = { references: protectedTexts(store), windowNames };
 
   progress('comments');
-  const pool = new HunkFactsPool(config.rules, opts.workers ?? true);
+  const pool = new HunkFactsPool(config.rules, opts.hunkFactsWorker ?? true);
   let stage2;
   try {
     stage2 = await runCommentStage(
@@ -97,7 +94,6 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
           comments: h.comments.map((c) => c.unit.message),
         }),
       protection,
-      opts.workers ?? true,
     );
     const facts = await pool.finish();
     stage2.hunks.forEach((h, i) => (h.facts = facts[i]));

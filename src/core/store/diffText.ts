@@ -230,38 +230,10 @@ export function putBlob(store: SqlStore, text: string, delta?: { base: string; o
 }
 
 /** A blobs row as a reader needs it. */
-export interface StoredBlob {
+interface StoredBlob {
   codec: SqlValue;
   bytes: SqlValue;
   base: SqlValue;
-  /** The bytes already unpacked, as UTF-8 text (a decode worker did it: blobDecodePool.ts). */
-  unpacked?: string;
-}
-
-/** What unpackBlob takes for a codec: a delta's ops are packed with the codec named before "-delta". */
-export function baseCodec(codec: string): string {
-  return codec.endsWith('-delta') ? codec.slice(0, -'-delta'.length) : codec;
-}
-
-/** The blob rows of both sides of every diff of the changes with ids `from`..`to`, by id. */
-export function blobRowsOfChanges(store: SqlStore, from: number, to: number): Map<string, StoredBlob> {
-  const rows = new Map<string, StoredBlob>();
-  for (const side of ['a_sha256', 'b_sha256']) {
-    const stmt = store.prepare(
-      `SELECT b.sha256, b.codec, b.bytes, b.base FROM diffs d JOIN blobs b ON b.sha256 = d.${side}
-       WHERE d.change_id BETWEEN ? AND ?`,
-    );
-    try {
-      stmt.bind([from, to]);
-      while (stmt.step()) {
-        const [id, codec, bytes, base] = stmt.get();
-        rows.set(String(id), { codec, bytes, base });
-      }
-    } finally {
-      stmt.reset();
-    }
-  }
-  return rows;
 }
 
 /**
@@ -271,14 +243,8 @@ export function blobRowsOfChanges(store: SqlStore, from: number, to: number): Ma
  */
 export class BlobReader {
   private readonly recent = new Map<string, readonly string[]>();
-  private preloaded = new Map<string, StoredBlob>();
 
   constructor(private readonly store: SqlStore) {}
-
-  /** Rows read (and perhaps unpacked) ahead, for the reads to come; replaces the previous ones. */
-  preload(rows: Map<string, StoredBlob>): void {
-    this.preloaded = rows;
-  }
 
   /**
    * A blob's text split on "\n" (shared with later calls: never modify it); throws naming the id when
@@ -287,20 +253,20 @@ export class BlobReader {
   lines(id: string, row?: StoredBlob): readonly string[] {
     const hit = this.recent.get(id);
     if (hit !== undefined) return hit;
-    row ??=
-      this.preloaded.get(id) ??
-      this.store.get<StoredBlob>('SELECT codec, bytes, base FROM blobs WHERE sha256 = ?', [id]);
+    row ??= this.store.get<StoredBlob>('SELECT codec, bytes, base FROM blobs WHERE sha256 = ?', [id]);
     if (!row) throw new Error(`blob ${id} is missing`);
     const codec = String(row.codec);
     let lines: readonly string[];
     if (codec.endsWith('-delta')) {
       if (row.base === null) throw new Error(`blob ${id} is a delta without a base`);
       const ops = JSON.parse(
-        row.unpacked ?? unpackBlob(baseCodec(codec), row.bytes as Uint8Array).toString('utf8'),
+        unpackBlob(codec.slice(0, -'-delta'.length), row.bytes as Uint8Array).toString('utf8'),
       ) as DeltaOp[];
       lines = applyDelta(this.lines(String(row.base)), ops);
     } else {
-      lines = (row.unpacked ?? unpackBlob(codec, row.bytes as Uint8Array).toString('utf8')).split('\n');
+      lines = unpackBlob(codec, row.bytes as Uint8Array)
+        .toString('utf8')
+        .split('\n');
     }
     this.recent.set(id, lines);
     if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value as string);
@@ -357,11 +323,6 @@ export function diffContentColumns(d: string): string {
   return `${d}.content, ${d}.structure, ${d}.a_sha256, ${d}.b_sha256, ${d}_a.codec, ${d}_a.bytes, ${d}_a.base, ${d}_b.codec, ${d}_b.bytes, ${d}_b.base`;
 }
 
-/** diffContentColumns without the blob rows, for a scan whose DiffTexts has them preloaded (no joins needed). */
-export function preloadedDiffColumns(d: string): string {
-  return `${d}.content, ${d}.structure, ${d}.a_sha256, ${d}.b_sha256`;
-}
-
 /** The joins diffContentColumns(d) reads from. */
 export function diffBlobJoins(d: string): string {
   return `LEFT JOIN blobs ${d}_a ON ${d}_a.sha256 = ${d}.a_sha256 LEFT JOIN blobs ${d}_b ON ${d}_b.sha256 = ${d}.b_sha256`;
@@ -375,12 +336,7 @@ export class DiffTexts {
     this.blobs = new BlobReader(store);
   }
 
-  /** Blob rows read ahead (blobRowsOfChanges, perhaps unpacked by BlobDecodePool) for the diffs read next. */
-  preload(rows: Map<string, StoredBlob>): void {
-    this.blobs.preload(rows);
-  }
-
-  /** From the values diffContentColumns (or preloadedDiffColumns) selected (null: none stored). */
+  /** From the four values diffContentColumns selected (null: none stored). */
   of(values: readonly SqlValue[]): string | null {
     const stored = this.read(values);
     return stored === null || typeof stored === 'string' ? stored : JSON.stringify(stored);
@@ -396,10 +352,8 @@ export class DiffTexts {
     if (structure === null || structure === undefined)
       return content === null || content === undefined ? null : String(content);
     // A side whose blob row is missing is looked up again, and then named as missing.
-    // Without the joined columns (a caller that preloaded the rows), or a side whose blob row is missing:
-    // looked up, and then named as missing.
-    const aRow = aCodec === null || aCodec === undefined ? undefined : { codec: aCodec, bytes: aBytes, base: aBase };
-    const bRow = bCodec === null || bCodec === undefined ? undefined : { codec: bCodec, bytes: bBytes, base: bBase };
+    const aRow = aCodec === null ? undefined : { codec: aCodec, bytes: aBytes, base: aBase };
+    const bRow = bCodec === null ? undefined : { codec: bCodec, bytes: bBytes, base: bBase };
     return joinDiffInfo(String(structure), this.blobs.lines(String(a), aRow), this.blobs.lines(String(b), bRow));
   }
 

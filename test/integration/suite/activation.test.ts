@@ -34,7 +34,6 @@ describe('activation', () => {
       'dist/worker.js',
       'dist/sql-wasm.wasm',
       'dist/hunk-facts-worker.js',
-      'dist/blob-decode-worker.js',
       'LICENSE.txt',
       'media/icon.png',
     ].filter((f) => !existsSync(path.join(root, f)));
