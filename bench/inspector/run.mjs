@@ -10,7 +10,18 @@
 // 4. prints the figures as a markdown section (also saved as .tmp/bench-inspector/BENCHMARKS-section.md).
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import initSqlJs from 'sql.js';
@@ -45,7 +56,8 @@ const CORPUS_DIR = path.join(DIR, `examples-${examples}${fileLengths === 'classi
 const DB = path.join(CORPUS_DIR, 'corpus.sqlite');
 const CONFIG = path.join(CORPUS_DIR, 'corpus.json');
 const READY = path.join(CORPUS_DIR, 'ready.json');
-const BUILD_TIME = path.join(CORPUS_DIR, 'build-time.txt');
+/** Written once the generator has finished: a later run whose CLI build failed builds this file again instead of regenerating it. */
+const GENERATED = path.join(CORPUS_DIR, 'generated.json');
 const FIGURES = path.join(DIR, 'figures.json');
 const SUITE_BUNDLE = path.join(ROOT, 'out', 'bench', 'inspector', 'suite.js');
 const started = Date.now();
@@ -59,17 +71,17 @@ function step(what, command, args, env = {}) {
 
 /**
  * `step` under GNU time: the command's wall seconds and peak RSS (KB), read back from time's own output
- * file, also when the command failed (then its message names them).
+ * file (`timeFile`), also when the command failed (then its message names them).
  */
-function timedStep(what, command, args) {
-  rmSync(BUILD_TIME, { force: true });
+function timedStep(what, timeFile, command, args) {
+  rmSync(timeFile, { force: true });
   let failure;
   try {
-    step(what, '/usr/bin/time', ['-f', '%e s %M KB', '-o', BUILD_TIME, command, ...args]);
+    step(what, '/usr/bin/time', ['-f', '%e s %M KB', '-o', timeFile, command, ...args]);
   } catch (e) {
     failure = e;
   }
-  const text = existsSync(BUILD_TIME) ? readFileSync(BUILD_TIME, 'utf8') : '';
+  const text = existsSync(timeFile) ? readFileSync(timeFile, 'utf8') : '';
   const m = /([\d.]+) s (\d+) KB\s*$/.exec(text);
   const timed = m ? { wallSeconds: Number(m[1]), peakRssKB: Number(m[2]) } : {};
   if (m) console.log(`[${since()}] ${what}: ${m[1]} s wall, peak RSS ${(timed.peakRssKB / 1024 / 1024).toFixed(2)} GB`);
@@ -77,10 +89,27 @@ function timedStep(what, command, args) {
   return timed;
 }
 
+/** The whole file in one Buffer: readFileSync stops at 2 GiB, and one read call at 2^31 - 1 bytes. */
+function readWhole(file) {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const bytes = Buffer.allocUnsafe(size);
+    for (let at = 0; at < size;) {
+      const n = readSync(fd, bytes, at, Math.min(1 << 30, size - at), at);
+      if (n === 0) throw new Error(`${file}: ended at byte ${at} of ${size}`);
+      at += n;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The config the generator stored in the file's meta table: the corpus.json the extension opens. */
 async function writeCorpusJson() {
   const SQL = await initSqlJs({ locateFile: () => path.join(ROOT, 'node_modules', 'sql.js', 'dist', 'sql-wasm.wasm') });
-  const db = new SQL.Database(readFileSync(DB));
+  const db = new SQL.Database(readWhole(DB));
   try {
     const [result] = db.exec("SELECT value FROM meta WHERE key = 'config'");
     if (!result) throw new Error(`${DB} has no stored config`);
@@ -101,31 +130,47 @@ async function ensureCorpus() {
     );
     return;
   }
-  rmSync(CORPUS_DIR, { recursive: true, force: true });
-  mkdirSync(CORPUS_DIR, { recursive: true });
-  step(`generating ${examples} examples, ${fileLengths} file lengths (about 75 s for 100k classic)`, process.execPath, [
-    path.join(ROOT, 'bench', 'run.mjs'),
-    'generate',
-    '--examples',
-    String(examples),
-    '--out',
-    DB,
-    '--file-lengths',
-    fileLengths,
+  const generated = existsSync(GENERATED) ? JSON.parse(readFileSync(GENERATED, 'utf8')) : undefined;
+  if (generated && existsSync(DB) && statSync(DB).size === generated.generatedBytes && !existsSync(`${DB}.rcj`)) {
+    console.log(`[${since()}] reusing the generated ${path.relative(ROOT, DB)} (not built yet)`);
+  } else {
+    rmSync(CORPUS_DIR, { recursive: true, force: true });
+    mkdirSync(CORPUS_DIR, { recursive: true });
+    const generate = timedStep(
+      `generating ${examples} examples, ${fileLengths} file lengths (about 75 s for 100k classic)`,
+      path.join(CORPUS_DIR, 'generate-time.txt'),
+      process.execPath,
+      [
+        path.join(ROOT, 'bench', 'run.mjs'),
+        'generate',
+        '--examples',
+        String(examples),
+        '--out',
+        DB,
+        '--file-lengths',
+        fileLengths,
+      ],
+    );
+    writeFileSync(
+      GENERATED,
+      `${JSON.stringify({ examples, fileLengths, generatedBytes: statSync(DB).size, generate })}\n`,
+    );
+  }
+  const { generatedBytes, generate } = JSON.parse(readFileSync(GENERATED, 'utf8'));
+  step(`writing ${path.relative(ROOT, CONFIG)} from the stored config`, process.execPath, [
+    fileURLToPath(import.meta.url),
+    ...argv,
+    '--write-corpus-json',
   ]);
-  const generatedBytes = statSync(DB).size;
-  await writeCorpusJson();
-  const build = timedStep('building the corpus with the CLI (about 75 s for 100k classic)', process.execPath, [
-    path.join(ROOT, 'dist', 'cli.js'),
-    'build',
-    '--db',
-    DB,
-    '--config',
-    CONFIG,
-  ]);
+  const build = timedStep(
+    'building the corpus with the CLI (about 75 s for 100k classic)',
+    path.join(CORPUS_DIR, 'build-time.txt'),
+    process.execPath,
+    [path.join(ROOT, 'dist', 'cli.js'), 'build', '--db', DB, '--config', CONFIG],
+  );
   writeFileSync(
     READY,
-    `${JSON.stringify({ examples, fileLengths, builtAt: new Date().toISOString(), generatedBytes, bytes: statSync(DB).size, build })}\n`,
+    `${JSON.stringify({ examples, fileLengths, builtAt: new Date().toISOString(), generatedBytes, bytes: statSync(DB).size, generate, build })}\n`,
   );
 }
 
@@ -180,6 +225,7 @@ async function main() {
       ].join(' '),
       dbBytes: statSync(DB).size,
       fileLengths,
+      generate: ready.generate,
       build: ready.build,
     });
     writeFileSync(path.join(DIR, 'BENCHMARKS-section.md'), report);
@@ -190,7 +236,9 @@ async function main() {
   if (failed) throw new Error(failed);
 }
 
-main().catch((e) => {
+// `--write-corpus-json` (internal): ensureCorpus runs writeCorpusJson in a child process of its own, so the
+// whole-file read (GBs at 300k realistic examples) is not held by this process through the build and the bench.
+(argv.includes('--write-corpus-json') ? writeCorpusJson() : main()).catch((e) => {
   console.error(`bench/inspector: ${e.message}`);
   process.exitCode = 1;
 });
