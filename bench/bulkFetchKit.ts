@@ -4,23 +4,19 @@ import type { ChildProcess } from 'node:child_process';
 import { BULK_ORG } from '../test/fake-gerrit/bulkFixture';
 import { validateCorpusConfig } from '../src/core/config/loadConfig';
 import type { CorpusConfig } from '../src/core/config/types';
+import { CORPUS_START, WINDOWS } from '../test/fake-gerrit/fixtures/scenarioOptions';
 
 /** Fabricated: protects nothing. */
 export const BENCH_SALT = 'bench-salt-fabricated-not-secret';
 
-/** PRODUCT.md's windows, one host: the bulk fake host at `url`, no pacing. */
+/** PRODUCT.md's windows (as the fake Gerrit's scenario has them), one host: the bulk fake host at `url`, no pacing. */
 export function bulkFetchConfig(name: string, url: string): CorpusConfig {
   return validateCorpusConfig(
     {
       name,
-      start: '2024-10-01',
+      start: CORPUS_START,
       salt: { env: 'REVIEW_CORPUS_SALT' },
-      windows: [
-        { name: 'pilot', from: '2024-10-01', to: '2024-11-01' },
-        { name: 'train', from: '2024-11-01', to: '2025-09-01' },
-        { name: 'dev', from: '2025-09-01', to: '2025-11-01' },
-        { name: 'test', from: '2025-11-01', to: '2026-11-01', sealed: true },
-      ],
+      windows: WINDOWS,
       hosts: [{ org: BULK_ORG, url, query: 'status:merged', minIntervalMs: 0 }],
       rules: {},
     },

@@ -26,6 +26,7 @@ import {
 } from './generateRecords';
 import { Rng } from './generateText';
 import { arg } from './benchArgs';
+import { CORPUS_START, WINDOWS } from '../test/fake-gerrit/fixtures/scenarioOptions';
 
 /** Fabricated: protects nothing. */
 const BENCH_SALT = 'bench-salt-fabricated-not-secret';
@@ -42,14 +43,9 @@ function benchConfig(): CorpusConfig {
     {
       name: 'bench',
       db: 'corpus.sqlite',
-      start: '2024-10-01',
+      start: CORPUS_START,
       salt: { env: 'REVIEW_CORPUS_SALT' },
-      windows: [
-        { name: 'pilot', from: '2024-10-01', to: '2024-11-01' },
-        { name: 'train', from: '2024-11-01', to: '2025-09-01' },
-        { name: 'dev', from: '2025-09-01', to: '2025-11-01' },
-        { name: 'test', from: '2025-11-01', to: '2026-11-01', sealed: true },
-      ],
+      windows: WINDOWS,
       hosts: ORGS.map((org, i) => ({
         org,
         url: HOST_URLS[i],

@@ -8,7 +8,6 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import { serveEdits, type EditSaverReply, type EditSaverRequest } from '../../src/core/edits';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 import { diffInfoChunks, parseDiffInfo } from '../../src/core/corpusBuild/diffInfo';
 import {
@@ -24,6 +23,7 @@ import {
 } from '../../src/core/store/diffText';
 import { MIGRATIONS } from '../../src/core/store/schema';
 import { loadSqlJs } from '../../src/core/store/sqljs';
+import { inThreadSaver } from './support/editSaver';
 
 const FIXTURE = path.resolve('test/fixtures/schema4-sample/corpus.sqlite');
 const made: string[] = [];
@@ -332,37 +332,17 @@ describe('a corpus written at schema 4 (before blobs)', () => {
     copyFileSync(FIXTURE, file);
     const before = await fixtureDiffs(file);
     const total = [...before.values()].filter((c) => c !== null).length;
-    const replies: EditSaverReply[] = [];
-    let handler: (r: EditSaverRequest) => void = () => undefined;
-    let notify = () => undefined as void;
-    serveEdits(
-      file,
-      (h) => (handler = h),
-      (r) => {
-        replies.push(r);
-        notify();
-      },
-      { inlineDiffsPerSave: 10 },
-    );
-    const saved = (seq: number) =>
-      new Promise<EditSaverReply>((resolve) => {
-        const check = () => {
-          const r = replies.find((x) => x.seq === seq && x.type !== 'waiting');
-          if (r) resolve(r);
-        };
-        notify = check;
-        check();
-      });
+    const saver = inThreadSaver(file, { inlineDiffsPerSave: 10 });
     const inline = (s: CorpusStore) =>
       Number(s.scalar('SELECT count(*) FROM diffs WHERE layout IS NULL AND content IS NOT NULL'));
     for (let seq = 1; seq * 10 < total + 10; seq++) {
-      handler({
+      saver.send({
         seq,
         edits: [
           { kind: 'label', exampleKey: `k/${seq}`, rater: 'rater-1', label: 'answers', at: '2026-12-04T15:00:00.000Z' },
         ],
       });
-      assert.deepEqual(await saved(seq), { type: 'saved', seq });
+      assert.deepEqual(await saver.reply(seq), { type: 'saved', seq });
       const onDisk = await CorpusStore.open(file);
       try {
         assert.equal(inline(onDisk), Math.max(total - 10 * seq, 0), `inline after save ${seq}`);

@@ -4,14 +4,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  applyEdit,
-  serveEdits,
-  type CorpusEdit,
-  type EditSaverReply,
-  type EditSaverRequest,
-} from '../../src/core/edits';
+import { applyEdit, type CorpusEdit } from '../../src/core/edits';
 import { CorpusStore } from '../../src/core/store/corpusStore';
+import { inThreadSaver } from './support/editSaver';
 
 const AT = '2026-12-02T10:00:00.000Z';
 const EDITS: CorpusEdit[] = [
@@ -38,39 +33,12 @@ const rows = (store: CorpusStore) => ({
   windows: store.all('SELECT * FROM windows ORDER BY name'),
 });
 
-/** Runs serveEdits in this thread, as the worker does, and collects its replies. */
-function saver(file: string) {
-  let handler: (r: EditSaverRequest) => void = () => undefined;
-  const replies: EditSaverReply[] = [];
-  let notify = () => undefined as void;
-  serveEdits(
-    file,
-    (h) => (handler = h),
-    (r) => {
-      replies.push(r);
-      notify();
-    },
-  );
-  return {
-    send: (r: EditSaverRequest) => handler(r),
-    reply: (seq: number) =>
-      new Promise<EditSaverReply>((resolve) => {
-        const check = () => {
-          const r = replies.find((x) => x.seq === seq);
-          if (r) resolve(r);
-        };
-        notify = check;
-        check();
-      }),
-  };
-}
-
 describe('corpus edits', () => {
   it('end with the same rows in the open copy and in the file the saver wrote', async () => {
     const file = await corpusFile();
     const open = await CorpusStore.open(file);
     for (const e of EDITS) open.transaction(() => applyEdit(open, e));
-    const s = saver(file);
+    const s = inThreadSaver(file);
     s.send({ seq: 1, edits: EDITS.slice(0, 2) });
     s.send({ seq: 2, edits: EDITS.slice(2) });
     assert.deepEqual(await s.reply(1), { type: 'saved', seq: 1 });
@@ -86,7 +54,7 @@ describe('corpus edits', () => {
 
   it('reports an edit that cannot apply, and leaves the file as it was', async () => {
     const file = await corpusFile();
-    const s = saver(file);
+    const s = inThreadSaver(file);
     s.send({ seq: 1, edits: [EDITS[0], { kind: 'flags', flagIds: [99], status: 'dismissed', rater: 'r', at: AT }] });
     const reply = await s.reply(1);
     assert.equal(reply.type, 'failed');

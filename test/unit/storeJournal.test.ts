@@ -9,7 +9,8 @@ import path from 'node:path';
 import { CorpusStore } from '../../src/core/store/corpusStore';
 import { journalPath } from '../../src/core/store/journal';
 import { loadSqlJs } from '../../src/core/store/sqljs';
-import { serveEdits, type CorpusEdit, type EditSaverReply, type EditSaverRequest } from '../../src/core/edits';
+import type { CorpusEdit } from '../../src/core/edits';
+import { inThreadSaver } from './support/editSaver';
 
 function tempDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'rc-journal-'));
@@ -229,33 +230,6 @@ describe('corpus journal', () => {
   });
 });
 
-/** Runs serveEdits in this thread, as the saver process does, and collects its replies. */
-function saver(file: string) {
-  let handler: (r: EditSaverRequest) => void = () => undefined;
-  const replies: EditSaverReply[] = [];
-  let notify = () => undefined as void;
-  serveEdits(
-    file,
-    (h) => (handler = h),
-    (r) => {
-      replies.push(r);
-      notify();
-    },
-  );
-  return {
-    send: (r: EditSaverRequest) => handler(r),
-    reply: (seq: number) =>
-      new Promise<EditSaverReply>((resolve) => {
-        const check = () => {
-          const r = replies.find((x) => x.seq === seq && x.type !== 'waiting');
-          if (r) resolve(r);
-        };
-        notify = check;
-        check();
-      }),
-  };
-}
-
 const label = (rater: string): CorpusEdit => ({
   kind: 'label',
   exampleKey: 'o/1/1/10/a.py',
@@ -273,7 +247,7 @@ describe('corpus journal: the extension saver path (serveEdits)', () => {
     assert.equal(store.save(), 'journal');
     store.close();
     const fileBytes = readFileSync(file);
-    const s = saver(file);
+    const s = inThreadSaver(file);
     s.send({ seq: 1, edits: [label('rater-1')] });
     assert.deepEqual(await s.reply(1), { type: 'saved', seq: 1 });
     assert.deepEqual(readFileSync(file), fileBytes, 'the label went to the journal, not a rewrite of the file');
