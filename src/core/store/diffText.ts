@@ -336,7 +336,7 @@ export class DiffTexts {
     this.blobs = new BlobReader(store);
   }
 
-  /** From the four values diffContentColumns selected (null: none stored). */
+  /** From the values diffContentColumns selected (null: none stored). */
   of(values: readonly SqlValue[]): string | null {
     const stored = this.read(values);
     return stored === null || typeof stored === 'string' ? stored : JSON.stringify(stored);
@@ -351,9 +351,9 @@ export class DiffTexts {
     const [content, structure, a, b, aCodec, aBytes, aBase, bCodec, bBytes, bBase] = values;
     if (structure === null || structure === undefined)
       return content === null || content === undefined ? null : String(content);
-    // A side whose blob row is missing is looked up again, and then named as missing.
-    const aRow = aCodec === null ? undefined : { codec: aCodec, bytes: aBytes, base: aBase };
-    const bRow = bCodec === null ? undefined : { codec: bCodec, bytes: bBytes, base: bBase };
+    // A side whose blob row did not come with the diff's is looked up, and then named as missing.
+    const aRow = aCodec === null || aCodec === undefined ? undefined : { codec: aCodec, bytes: aBytes, base: aBase };
+    const bRow = bCodec === null || bCodec === undefined ? undefined : { codec: bCodec, bytes: bBytes, base: bBase };
     return joinDiffInfo(String(structure), this.blobs.lines(String(a), aRow), this.blobs.lines(String(b), bRow));
   }
 
