@@ -37,7 +37,11 @@ export function registerReviewCommands(
   active: ActiveExample,
   tree: CorpusTree,
 ): vscode.Disposable[] {
+  /** The tree item last selected (by click, keyboard or move) and the example last opened, in the order they happened. */
   let current: ItemNode | undefined;
+  let events = 0;
+  let selectedAt = 0;
+  let openedAt = 0;
   const log = session.log;
 
   const rater = async () => {
@@ -93,7 +97,11 @@ export function registerReviewCommands(
 
   /** Next/previous within the current tree group, loading the next page when needed. */
   const move = async (step: 1 | -1) => {
-    const from = current ?? findActiveNode();
+    // From the later of the two: a selection moved by keyboard since the example opened, or the example
+    // opened since the selection. A selection event can come after the open it caused, or never (the
+    // same item id stays selected across corpora), so an older selection must not win.
+    const opened = active.example ? tree.provider.loadedExample(active.example.id) : undefined;
+    const from = (opened && (!current || openedAt > selectedAt) ? opened : current) ?? findActiveNode();
     if (!from) throw new Error('open an example from the tree first');
     // An edit (this label) refreshed the tree: `from` is a node of before; the group now holds its pages.
     const group = tree.provider.currentGroup(from.parent) ?? from.parent;
@@ -111,6 +119,7 @@ export function registerReviewCommands(
     }
     const next = siblings[index];
     current = next;
+    selectedAt = ++events;
     await tree.view.reveal(next, { select: true, focus: false });
     await vscode.commands.executeCommand(Commands.openItem, next);
   };
@@ -126,7 +135,12 @@ export function registerReviewCommands(
   return [
     tree.view.onDidChangeSelection((e) => {
       const n = e.selection[0];
-      if (n?.type === 'item') current = n;
+      if (n?.type !== 'item') return;
+      current = n;
+      selectedAt = ++events;
+    }),
+    active.onDidChange((example) => {
+      if (example) openedAt = ++events;
     }),
     registerCommand(log, Commands.confirmFlag, decide('confirmed')),
     registerCommand(log, Commands.dismissFlag, decide('dismissed')),
