@@ -98,10 +98,11 @@ export function registerReviewCommands(
   /** Next/previous within the current tree group, loading the next page when needed. */
   const move = async (step: 1 | -1) => {
     // From the later of the two: a selection moved by keyboard since the example opened, or the example
-    // opened since the selection. A selection event can come after the open it caused, or never (the
+    // opened since the selection (where a loaded group lists it: one opened while the view was hidden
+    // leaves no selection behind). A selection event can come after the open it caused, or never (the
     // same item id stays selected across corpora), so an older selection must not win.
     const opened = active.example ? tree.provider.loadedExample(active.example.id) : undefined;
-    const from = (opened && (!current || openedAt > selectedAt) ? opened : current) ?? findActiveNode();
+    const from = opened && (!current || openedAt > selectedAt) ? opened : (current ?? selectedItem());
     if (!from) throw new Error('open an example from the tree first');
     // An edit (this label) refreshed the tree: `from` is a node of before; the group now holds its pages.
     const group = tree.provider.currentGroup(from.parent) ?? from.parent;
@@ -124,12 +125,9 @@ export function registerReviewCommands(
     await vscode.commands.executeCommand(Commands.openItem, next);
   };
 
-  // The tree's selection, else the open example where a loaded group lists it: an example opened from
-  // the tree (or by openItem) while the view was hidden leaves no selection behind.
-  const findActiveNode = (): ItemNode | undefined => {
+  const selectedItem = (): ItemNode | undefined => {
     const sel = tree.view.selection[0];
-    if (sel?.type === 'item') return sel;
-    return active.example ? tree.provider.loadedExample(active.example.id) : undefined;
+    return sel?.type === 'item' ? sel : undefined;
   };
 
   return [

@@ -352,9 +352,13 @@ export class DiffTexts {
     if (structure === null || structure === undefined)
       return content === null || content === undefined ? null : String(content);
     // A side whose blob row did not come with the diff's is looked up, and then named as missing.
-    const aRow = aCodec === null || aCodec === undefined ? undefined : { codec: aCodec, bytes: aBytes, base: aBase };
-    const bRow = bCodec === null || bCodec === undefined ? undefined : { codec: bCodec, bytes: bBytes, base: bBase };
-    return joinDiffInfo(String(structure), this.blobs.lines(String(a), aRow), this.blobs.lines(String(b), bRow));
+    const joined = (codec: SqlValue | undefined, bytes: SqlValue | undefined, base: SqlValue | undefined) =>
+      codec === null || codec === undefined ? undefined : { codec, bytes: bytes ?? null, base: base ?? null };
+    return joinDiffInfo(
+      String(structure),
+      this.blobs.lines(String(a), joined(aCodec, aBytes, aBase)),
+      this.blobs.lines(String(b), joined(bCodec, bBytes, bBase)),
+    );
   }
 
   /** Of the diffs row `id` (null: none stored, or no such row). */
