@@ -12,7 +12,8 @@
 // whole-file atomic save of it at the very end (saveAtomically of store.export(), the image a full
 // store.save() writes), its blocking write calls and fsync apart.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { rmSync, statSync, writeSync } from 'node:fs';
+import { copyCorpus, filesBeside } from '../src/core/store/copyCorpus';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -233,7 +234,7 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
   try {
     for (let run = 1; run <= runs; run++) {
       // Run 1 builds a temp copy so it can also time the save without touching the benchmark corpus.
-      if (run === 1) copyFileSync(db, copy);
+      if (run === 1) copyCorpus(db, copy);
       // The floor first, in a fresh process of its own, started as the build's is.
       const scanOut = spawnSync(
         process.execPath,
@@ -274,7 +275,7 @@ async function parent(db: string, planted: string, runs: number): Promise<void> 
       );
     }
   } finally {
-    rmSync(copy, { force: true });
+    for (const f of [copy, ...filesBeside(copy)]) rmSync(f, { force: true });
   }
 
   const stages = Object.keys(results[0].stagesMs);

@@ -5,7 +5,8 @@
 // copy in a fresh process, so the benchmark corpus is never written. --cli points at another build of
 // the CLI (an older commit's dist/cli.js, say) for a before/after ratio on the same corpus.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyCorpus, filesBeside } from '../src/core/store/copyCorpus';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -31,7 +32,7 @@ function main(): void {
   const load = loadavg();
   try {
     for (let i = 0; i < runs; i++) {
-      copyFileSync(db, copy);
+      copyCorpus(db, copy);
       const argv = [process.execPath, cli, 'build', '--db', copy];
       const t0 = performance.now();
       const r = time
@@ -48,7 +49,7 @@ function main(): void {
       );
     }
   } finally {
-    rmSync(copy, { force: true });
+    for (const f of [copy, ...filesBeside(copy)]) rmSync(f, { force: true });
     rmSync(rssFile, { force: true });
   }
   const r2 = (x: number) => Math.round(x * 100) / 100;

@@ -4,7 +4,14 @@
 // and parses it, as the build did before.
 //   node bench/run.mjs diff-scan --db corpus.sqlite [--runs 3]
 import { CorpusStore } from '../src/core/store/corpusStore';
-import { DiffTexts, diffBlobJoins, diffContentColumns, unpackBlob } from '../src/core/store/diffText';
+import {
+  DiffTexts,
+  diffBlobJoins,
+  diffContentColumns,
+  storedBlobBytes,
+  unpackBlob,
+  type StoredBlob,
+} from '../src/core/store/diffText';
 import { eachRow } from '../src/core/corpusBuild/paged';
 import { arg, median } from './benchArgs';
 
@@ -37,9 +44,10 @@ async function main(): Promise<void> {
     json.push((performance.now() - t) / 1000);
     blobs = 0;
     t = performance.now();
-    store.each('SELECT codec, bytes FROM blobs', [], (row) => {
+    store.each('SELECT codec, bytes, pack_offset, pack_length FROM blobs ORDER BY rowid', [], (row) => {
       const codec = String(row.codec);
-      unpackBlob(codec.endsWith('-delta') ? codec.slice(0, -'-delta'.length) : codec, row.bytes as Uint8Array);
+      const bytes = storedBlobBytes(store, row as unknown as StoredBlob);
+      unpackBlob(codec.endsWith('-delta') ? codec.slice(0, -'-delta'.length) : codec, bytes);
       blobs++;
     });
     decompress.push((performance.now() - t) / 1000);

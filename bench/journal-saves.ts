@@ -13,7 +13,8 @@
 //     stands in for the extension host. Per decision: submit → flush resolved (the saver's reply
 //     that the record is fsynced), and this process's longest event-loop stall meanwhile.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyCorpus, filesBeside } from '../src/core/store/copyCorpus';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -93,7 +94,7 @@ async function fetchBench(): Promise<void> {
       children.push(server);
       const url = await taggedLine(server, 'URL');
       const file = path.join(dir, `run-${r}.sqlite`);
-      if (into !== 'empty') copyFileSync(into, file);
+      if (into !== 'empty') copyCorpus(into, file);
       const run = spawn(
         process.execPath,
         [
@@ -112,8 +113,7 @@ async function fetchBench(): Promise<void> {
       const result = JSON.parse(await taggedLine(run, 'RESULT'));
       await new Promise((resolve) => (run.exitCode !== null ? resolve(null) : run.once('exit', resolve)));
       server.stdin!.end();
-      rmSync(file, { force: true });
-      rmSync(journalPath(file), { force: true });
+      for (const f of [file, ...filesBeside(file)]) rmSync(f, { force: true });
       results.push(result);
       console.error(`run ${r}: ${JSON.stringify(result)} (load ${loadavg()[0].toFixed(1)})`);
     }
@@ -144,7 +144,7 @@ async function labelBench(): Promise<void> {
   if (!existsSync(worker)) throw new Error(`${worker} is missing: node scripts/build.mjs`);
   const dir = mkdtempSync(path.join(path.dirname(path.resolve(db)), 'rc-bench-label-'));
   const file = path.join(dir, 'corpus.sqlite');
-  copyFileSync(db, file);
+  copyCorpus(db, file);
   const saver = new BackgroundSaver(worker, file, (m) => console.error(`saver: ${m}`));
   const label = (i: number) => ({
     kind: 'label' as const,

@@ -1,10 +1,12 @@
 // Where a corpus file's bytes go: per table, its rows, the bytes of its values (SQLite's length() of
 // each column as a BLOB, so TEXT counts its UTF-8 bytes) and what the file shrinks by when the table is
 // emptied and the copy VACUUMed (pages, b-tree and index overhead included). sql.js builds lack the
-// dbstat table, hence the two measures. Per unit: bytes per change, comment, diff and kept example.
+// dbstat table, hence the two measures. Per unit: bytes per change, comment, diff and kept example; the
+// blob pack beside the file (file versions, since schema 11) counts with the diffs and the whole.
 //   node bench/run.mjs storage-size --db /tmp/bench-20k.sqlite
 // The file is only read: every VACUUM runs on an in-memory copy.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { blobPackPath } from '../src/core/store/blobPack';
 import { CorpusStore } from '../src/core/store/corpusStore';
 import { arg } from './benchArgs';
 
@@ -50,7 +52,9 @@ async function main(): Promise<void> {
   const kept = build ? count(`SELECT count(*) FROM examples WHERE build_id = ${build} AND rule IS NULL`) : 0;
   const per = (table: string, n: number) =>
     n > 0 && perTable[table] ? Math.round(perTable[table].fileBytes / n) : null;
-  const blobs = perTable.blobs?.fileBytes ?? 0;
+  // File versions written since schema 11 are in the blob pack beside the database (blobPack.ts).
+  const pack = existsSync(blobPackPath(db)) ? statSync(blobPackPath(db)).size : 0;
+  const blobs = (perTable.blobs?.fileBytes ?? 0) + pack;
   const diffs = perTable.diffs?.rows ?? 0;
   console.log(
     JSON.stringify(
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
         db,
         fileBytes: statSync(db).size,
         vacuumedBytes: vacuumed,
+        packBytes: pack,
         schemaVersion: store.schemaVersion,
         diffLayouts: diffLayouts(store),
         keptExamples: kept,
@@ -67,7 +72,8 @@ async function main(): Promise<void> {
           // A diff's bytes are its row plus, once blobs exist, its share of the blobs it references.
           diff: diffs ? Math.round(((perTable.diffs?.fileBytes ?? 0) + blobs) / diffs) : null,
           exampleRow: per('examples', perTable.examples?.rows ?? 0),
-          fileBytesPerKeptExample: kept ? Math.round(vacuumed / kept) : null,
+          fileBytesPerKeptExample: kept ? Math.round((vacuumed + pack) / kept) : null,
+          databaseBytesPerKeptExample: kept ? Math.round(vacuumed / kept) : null,
         },
         perTable,
       },

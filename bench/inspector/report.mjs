@@ -55,7 +55,7 @@ const timed = (what, t) =>
     ? `${what} ${t.wallSeconds} s wall, peak RSS ${(t.peakRssKB / 1024 / 1024).toFixed(2)} GB (GNU time)`
     : '';
 
-export function markdownReport(f, { command, dbBytes, fileLengths = 'classic', generate, build }) {
+export function markdownReport(f, { command, dbBytes, packBytes = 0, fileLengths = 'classic', generate, build }) {
   const meta = f.meta ?? {};
   const open = f.openFirstPage ?? [];
   const largest = f.largestFirstPage ?? [];
@@ -77,7 +77,7 @@ export function markdownReport(f, { command, dbBytes, fileLengths = 'classic', g
     `\`${command}\` (about 3 minutes; the first run also generates and builds the corpus into \`.tmp/bench-inspector/\`, 1.5 to 3 minutes more).`,
   );
   lines.push(
-    `Corpus: \`bench/generate.ts\` defaults (seed 20261202)${fileLengths === 'classic' ? '' : `, \`--file-lengths ${fileLengths}\``}, built once with the CLI${generate?.wallSeconds || build?.wallSeconds ? ` (${[timed('generated in', generate), timed('built in', build)].filter(Boolean).join('; ')})` : ''}: ${(meta.examples ?? 0).toLocaleString('en-US')} examples in build ${meta.buildId ?? '?'}, ${(meta.kept ?? 0).toLocaleString('en-US')} kept; the file is ${Math.round(dbBytes / 1024 / 1024)} MB.`,
+    `Corpus: \`bench/generate.ts\` defaults (seed 20261202)${fileLengths === 'classic' ? '' : `, \`--file-lengths ${fileLengths}\``}, built once with the CLI${generate?.wallSeconds || build?.wallSeconds ? ` (${[timed('generated in', generate), timed('built in', build)].filter(Boolean).join('; ')})` : ''}: ${(meta.examples ?? 0).toLocaleString('en-US')} examples in build ${meta.buildId ?? '?'}, ${(meta.kept ?? 0).toLocaleString('en-US')} kept; the file is ${Math.round(dbBytes / 1024 / 1024)} MB${packBytes ? `, its blob pack ${Math.round(packBytes / 1024 / 1024)} MB` : ''}.`,
   );
   lines.push(
     `Machine: ${meta.cpus ?? '?'} cores, load average ${meta.loadavgAtStart?.join(' ') ?? '?'} at the start and ${meta.loadavgAtEnd ?? '?'} at the end (shared with other work); the file was in the page cache (no cache dropping).`,

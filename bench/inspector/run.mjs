@@ -59,6 +59,9 @@ const READY = path.join(CORPUS_DIR, 'ready.json');
 /** Written once the generator has finished: a later run whose CLI build failed builds this file again instead of regenerating it. */
 const GENERATED = path.join(CORPUS_DIR, 'generated.json');
 const FIGURES = path.join(DIR, 'figures.json');
+/** The blob pack the corpus keeps its file versions in (src/core/store/blobPack.ts), beside DB. */
+const PACK = `${DB}.blobs`;
+const packSize = () => (existsSync(PACK) ? statSync(PACK).size : 0);
 const SUITE_BUNDLE = path.join(ROOT, 'out', 'bench', 'inspector', 'suite.js');
 const started = Date.now();
 const since = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
@@ -153,7 +156,7 @@ async function ensureCorpus() {
     );
     writeFileSync(
       GENERATED,
-      `${JSON.stringify({ examples, fileLengths, generatedBytes: statSync(DB).size, generate })}\n`,
+      `${JSON.stringify({ examples, fileLengths, generatedBytes: statSync(DB).size, generatedPackBytes: packSize(), generate })}\n`,
     );
   }
   const { generatedBytes, generate } = JSON.parse(readFileSync(GENERATED, 'utf8'));
@@ -170,7 +173,7 @@ async function ensureCorpus() {
   );
   writeFileSync(
     READY,
-    `${JSON.stringify({ examples, fileLengths, builtAt: new Date().toISOString(), generatedBytes, bytes: statSync(DB).size, generate, build })}\n`,
+    `${JSON.stringify({ examples, fileLengths, builtAt: new Date().toISOString(), generatedBytes, bytes: statSync(DB).size, packBytes: packSize(), generate, build })}\n`,
   );
 }
 
@@ -224,6 +227,7 @@ async function main() {
         ...(grep ? [`--grep ${JSON.stringify(grep)}`] : []),
       ].join(' '),
       dbBytes: statSync(DB).size,
+      packBytes: packSize(),
       fileLengths,
       generate: ready.generate,
       build: ready.build,

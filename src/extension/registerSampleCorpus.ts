@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { copyCorpus, filesBeside } from '../core/store/copyCorpus';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import { registerCommand } from './registerCommand';
@@ -24,11 +25,12 @@ export function registerSampleCorpus(context: vscode.ExtensionContext, session: 
       }
       if (!folder) return undefined;
       mkdirSync(folder, { recursive: true });
-      for (const f of ['corpus.json', 'corpus.sqlite']) {
-        const dest = path.join(folder, f);
+      const [config, db] = ['corpus.json', 'corpus.sqlite'].map((f) => path.join(folder, f));
+      for (const dest of [config, db, ...filesBeside(db)]) {
         if (existsSync(dest)) throw new Error(`${dest} already exists; pick an empty folder`);
       }
-      for (const f of ['corpus.json', 'corpus.sqlite']) copyFileSync(path.join(source, f), path.join(folder, f));
+      copyFileSync(path.join(source, 'corpus.json'), config);
+      copyCorpus(path.join(source, 'corpus.sqlite'), db);
       return session.open(path.join(folder, 'corpus.json'));
     }),
   ];

@@ -23,6 +23,7 @@ import {
 } from '../../src/core/store/diffText';
 import { MIGRATIONS } from '../../src/core/store/schema';
 import { loadSqlJs } from '../../src/core/store/sqljs';
+import { bundleChildScript } from './support/childScript';
 import { inThreadSaver } from './support/editSaver';
 
 const FIXTURE = path.resolve('test/fixtures/schema4-sample/corpus.sqlite');
@@ -167,8 +168,8 @@ describe('diffs stored as file versions (blobs)', () => {
     const ps12 = diffJson(['  v1();'], ['  v2();'], { before: head, after: tail });
     const ps23 = diffJson(['  v2();'], ['  v3();'], { before: head, after: tail });
     writeDiff(store, { changeId: 1, path: 'src/x.c', base: 1, content: ps12, error: null, targetPath: null });
-    const afterFirst = store.all<{ codec: string; n: number; bytes: number }>(
-      'SELECT codec, count(*) AS n, sum(length(bytes)) AS bytes FROM blobs GROUP BY codec ORDER BY codec',
+    const afterFirst = store.all<{ codec: string; n: number }>(
+      'SELECT codec, count(*) AS n FROM blobs GROUP BY codec ORDER BY codec',
     );
     assert.deepEqual(
       afterFirst.map((r) => [r.codec, r.n]),
@@ -187,9 +188,9 @@ describe('diffs stored as file versions (blobs)', () => {
     ];
     assert.equal(a2, b1, 'the same version, the same blob');
     const deltaBytes = store
-      .all<{ n: number }>("SELECT length(bytes) AS n FROM blobs WHERE codec LIKE '%-delta'")
+      .all<{ n: number }>("SELECT pack_length AS n FROM blobs WHERE codec LIKE '%-delta'")
       .map((r) => Number(r.n));
-    const wholeBytes = Number(store.scalar("SELECT length(bytes) FROM blobs WHERE codec = 'br5'"));
+    const wholeBytes = Number(store.scalar("SELECT pack_length FROM blobs WHERE codec = 'br5'"));
     assert.ok(
       deltaBytes.every((n) => n * 20 < wholeBytes),
       `a version that changed one line costs a small part of the whole: ${deltaBytes} vs ${wholeBytes}`,
@@ -407,19 +408,12 @@ describe('a corpus written at schema 4 (before blobs)', () => {
     copyFileSync(FIXTURE, file);
     const old = readFileSync(file);
     // A child process of its own opens (migrating) and saves; killed just before the rename, or not.
-    const script = path.join(dir, 'save.js');
-    const source = `import { CorpusStore } from './src/core/store/corpusStore';
-      CorpusStore.open(process.argv[2]).then((s) => s.save(process.argv[3] === 'kill' ? { beforeRename: () => process.kill(process.pid, 'SIGKILL') } : undefined));`;
-    // Bundled as test/unit/support/privateCli.ts bundles the CLI: esbuild runs in a process of its own.
-    const bundle = `import * as esbuild from 'esbuild';
-      await esbuild.build({ bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', outfile: ${JSON.stringify(script)},
-        stdin: { resolveDir: '.', sourcefile: 'save.ts', contents: ${JSON.stringify(source)} } });`;
-    const built = spawnSync(process.execPath, ['--input-type=module', '-e', bundle], {
-      cwd: path.resolve('.'),
-      encoding: 'utf8',
-    });
-    assert.equal(built.status, 0, built.stderr);
-    copyFileSync(path.resolve('node_modules/sql.js/dist/sql-wasm.wasm'), path.join(dir, 'sql-wasm.wasm'));
+    const script = bundleChildScript(
+      dir,
+      'save',
+      `import { CorpusStore } from './src/core/store/corpusStore';
+      CorpusStore.open(process.argv[2]).then((s) => s.save(process.argv[3] === 'kill' ? { beforeRename: () => process.kill(process.pid, 'SIGKILL') } : undefined));`,
+    );
     const killed = spawnSync(process.execPath, [script, file, 'kill'], { encoding: 'utf8' });
     assert.equal(killed.signal, 'SIGKILL', killed.stderr);
     assert.deepEqual(readFileSync(file), old, 'the old file, byte for byte');

@@ -3,10 +3,11 @@
 // sent to the CLI's pid still cancels cleanly, and kill -9 of the CLI leaves no child writing on.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { currentPlatform, hugePagesTunables, HUGE_PAGES_TUNABLE } from '../../src/core/process/hugePages';
+import { copyCorpus } from '../../src/core/store/copyCorpus';
 
 const CLI = path.resolve('dist/cli.js');
 const SAMPLE = path.resolve('dist/sample/corpus.sqlite');
@@ -95,7 +96,7 @@ describe('CLI: huge pages for whole-corpus commands', function () {
       /** Starts `build` on a fresh copy and resolves once the CLI's child (the relaunched build) runs. */
       async function startBuild(name: string) {
         const db = path.join(dir, name);
-        copyFileSync(generated, db);
+        copyCorpus(generated, db);
         const cli = spawn(process.execPath, [CLI, 'build', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
         let stderr = '';
         cli.stderr.on('data', (d) => {

@@ -3,12 +3,13 @@
 // (src/cli/relaunch.ts) where this machine would, and in one process.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePrivateCli } from './support/privateCli';
 import { populate } from './buildScenario';
 import { runBuild } from '../../src/core/corpusBuild/runBuild';
+import { copyCorpus } from '../../src/core/store/copyCorpus';
 import { runCli } from '../../src/cli/main';
 import { currentPlatform, hugePagesTunables } from '../../src/core/process/hugePages';
 
@@ -115,7 +116,7 @@ describe('CLI in a shell: closed pipes and progress', function () {
 
     const copy = (name: string) => {
       const file = path.join(dir, name);
-      copyFileSync(db, file);
+      copyCorpus(db, file);
       return file;
     };
     /** Runs the CLI under `script` (util-linux), so its stdout and stderr are a pseudo-terminal. */

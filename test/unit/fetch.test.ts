@@ -1,7 +1,7 @@
 // Fetch over real HTTP on loopback against the sample Gerrit, into a real corpus file on disk.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSampleHosts, type FakeGerrit } from '../fake-gerrit/server';
@@ -13,6 +13,9 @@ import { fetchCorpus } from '../../src/core/gerrit/fetchCorpus';
 import { sealWindow, unsealWindow, windowHash } from '../../src/core/config/windows';
 import type { CorpusConfig } from '../../src/core/config/types';
 import { canonicalDump } from './support/canonicalDump';
+import { copyCorpus } from '../../src/core/store/copyCorpus';
+import { blobPackPath } from '../../src/core/store/blobPack';
+import { diffContentById } from '../../src/core/store/diffText';
 
 const FAST = { baseBackoffMs: 5, maxBackoffMs: 50, maxRetries: 2 };
 const tempFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'rc-fetch-')), 'corpus.sqlite');
@@ -183,16 +186,24 @@ describe('fetch from the sample Gerrit', function () {
   });
 
   describe('privacy', () => {
-    it('writes no account id, name, username or email, nor the salt, to the file', () => {
-      const bytes = readFileSync(file);
-      const text = bytes.toString('latin1');
-      const utf8 = bytes.toString('utf8');
+    it('writes no account id, name, username or email, nor the salt, to the file, its blob pack or the file versions packed there', () => {
+      // The pack's bytes are compressed, so the versions are scanned as read back too.
+      const diffs = store.all<{ id: number }>('SELECT id FROM diffs').map((r) => diffContentById(store, r.id) ?? '');
+      assert.ok(diffs.length > 10 && existsSync(blobPackPath(file)));
+      const scanned: [string, string[]][] = [
+        [file, [readFileSync(file).toString('latin1'), readFileSync(file).toString('utf8')]],
+        [blobPackPath(file), [readFileSync(blobPackPath(file)).toString('latin1')]],
+        ['the file versions read back', diffs],
+      ];
       const needles = FIXTURE_ACCOUNTS.flatMap((a) => [String(a._account_id), a.name, a.username, a.email]);
       needles.push(SAMPLE_SALT);
       assert.ok(needles.length > 60);
-      for (const n of needles) {
-        assert.ok(!utf8.includes(n) && !text.includes(n), `found ${JSON.stringify(n)} in the corpus file`);
-      }
+      for (const [where, texts] of scanned)
+        for (const n of needles)
+          assert.ok(
+            texts.every((t) => !t.includes(n)),
+            `found ${JSON.stringify(n)} in ${where}`,
+          );
     });
 
     it('replaces account tokens and emails inside messages by pseudonyms', () => {
@@ -242,7 +253,8 @@ describe('fetch from the sample Gerrit', function () {
 
     it('fetches a window only once it is explicitly unsealed, records who and when, and never reseals it', async () => {
       const copy = tempFile();
-      const s = await CorpusStore.fromBytes(copy, readFileSync(file));
+      copyCorpus(file, copy);
+      const s = await CorpusStore.open(copy);
       unsealWindow(s, 'test', 'r_0123456789abcdef', '2026-12-01T00:00:00.000Z');
       s.save();
       s.close();

@@ -2,7 +2,7 @@
 // reproducible and stratified, a rater's import is all or nothing, and label-audit-<org>.json holds
 // numbers computed by hand here. The CLI runs as users run it (runCli, as cli.test.ts does).
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli/main';
@@ -11,6 +11,7 @@ import { importRaterLabels, parseRaterLabels, storedRaterName } from '../../src/
 import { labelAudit } from '../../src/core/labels/labelAudit';
 import { localUserPseudonym } from '../../src/core/privacy/localUser';
 import { CorpusStore } from '../../src/core/store/corpusStore';
+import { copyCorpus } from '../../src/core/store/copyCorpus';
 import { buildAuditFixture, keyOf } from './auditFixture';
 
 async function cli(...argv: string[]) {
@@ -30,16 +31,6 @@ const fresh = async () => {
   (await buildAuditFixture(file)).close();
   return { dir, file };
 };
-
-/** The corpus file and whatever the store keeps beside it under its name (a side journal, say), as a copy. */
-function copyCorpus(from: string, to: string): void {
-  copyFileSync(from, to);
-  for (const f of readdirSync(path.dirname(from))) {
-    const side = path.join(path.dirname(from), f);
-    if (f.startsWith(`${path.basename(from)}.`) && existsSync(side))
-      copyFileSync(side, `${to}${f.slice(path.basename(from).length)}`);
-  }
-}
 
 const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 

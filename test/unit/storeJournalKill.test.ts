@@ -5,12 +5,13 @@
 // the work gives what an uninterrupted run gives.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePrivateCli } from './support/privateCli';
 import { canonicalDump } from './support/canonicalDump';
 import { CorpusStore } from '../../src/core/store/corpusStore';
+import { copyCorpus } from '../../src/core/store/copyCorpus';
 import { journalPath } from '../../src/core/store/journal';
 import { startSampleHosts } from '../fake-gerrit/server';
 import { sampleConfig, SAMPLE_SALT } from '../../scripts/sample-corpus';
@@ -53,7 +54,7 @@ describe('corpus journal: kill -9 mid-append and mid-fold (real processes)', fun
 
   function copyOfBase(): string {
     const file = path.join(dir, `c${++n}.sqlite`);
-    copyFileSync(base, file);
+    copyCorpus(base, file);
     return file;
   }
 
@@ -148,8 +149,7 @@ describe('corpus journal: kill -9 mid-append and mid-fold (real processes)', fun
     assert.match(o.dump, /## changes/);
     // The CLI reads it too: a build sees the journalled changes, and folds them into the file.
     const folded = path.join(dir, 'folded.sqlite');
-    copyFileSync(journalled, folded);
-    copyFileSync(journalPath(journalled), journalPath(folded));
+    copyCorpus(journalled, folded);
     const b = await run(['build', '--db', folded]);
     assert.equal(b.code, 0, b.stderr);
     assert.equal(existsSync(journalPath(folded)), false, 'the build folded the journal');
@@ -176,8 +176,7 @@ describe('corpus journal: kill -9 mid-append and mid-fold (real processes)', fun
 
   it('kill -9 in a fold before its rename: the file and journal stand as they were', async () => {
     const file = path.join(dir, 'fold-old.sqlite');
-    copyFileSync(journalled, file);
-    copyFileSync(journalPath(journalled), journalPath(file));
+    copyCorpus(journalled, file);
     const killed = await run(['build', '--db', file], 'fold-rename', file);
     assert.ok(killed9(killed), `killed in the fold (${killed.code}, ${killed.signal}): ${killed.stderr}`);
     const o = await opened(file);
@@ -191,8 +190,7 @@ describe('corpus journal: kill -9 mid-append and mid-fold (real processes)', fun
 
   it('kill -9 in a fold after its rename: the new file, the stale journal ignored with a notice', async () => {
     const file = path.join(dir, 'fold-new.sqlite');
-    copyFileSync(journalled, file);
-    copyFileSync(journalPath(journalled), journalPath(file));
+    copyCorpus(journalled, file);
     const killed = await run(['build', '--db', file], 'fold-remove', file);
     assert.ok(killed9(killed), `killed in the fold (${killed.code}, ${killed.signal}): ${killed.stderr}`);
     assert.ok(existsSync(journalPath(file)), 'the folded journal is still there');

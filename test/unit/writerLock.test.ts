@@ -5,11 +5,12 @@
 // (`--require`) pauses the first writer just before its atomic rename, inside its read-modify-write.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePrivateCli } from './support/privateCli';
 import { CorpusStore } from '../../src/core/store/corpusStore';
+import { copyCorpus } from '../../src/core/store/copyCorpus';
 import {
   acquireWriterLock,
   CorpusInUseError,
@@ -315,7 +316,7 @@ describe('two CLI writers on one corpus file', function () {
 
   function fresh(name: string): string {
     const db = path.join(dir, name);
-    copyFileSync(base, db);
+    copyCorpus(base, db);
     return db;
   }
 

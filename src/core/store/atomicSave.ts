@@ -98,7 +98,8 @@ export function processIsGone(pid: number): boolean {
   }
 }
 
-function syncDirectory(dir: string): void {
+/** fsyncs a folder, so that a file created or renamed in it survives a crash. */
+export function syncDirectory(dir: string): void {
   let fd: number | undefined;
   try {
     fd = openSync(dir, 'r');

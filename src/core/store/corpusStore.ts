@@ -21,6 +21,7 @@ import {
   type BaseId,
   type PageTracker,
 } from './journal';
+import { BlobPack } from './blobPack';
 import { moveInlineDiffsToBlobs } from './diffText';
 import { CORPUS_FORMAT, MIGRATIONS, latestSchemaVersion } from './schema';
 import { loadSqlJs } from './sqljs';
@@ -122,12 +123,20 @@ export class CorpusStore {
   /**
    * @param image The Buffer sql.js was given: its in-memory file starts as a view of it, so it may
    * hold the database's current bytes (liveImage says when).
+   * @param packWritable New blobs go to the pack beside `file`; false for a scratch copy in memory,
+   * which must never write beside the corpus it copies (its blobs stay in the database).
    */
   private constructor(
     readonly file: string,
     readonly db: Database,
     private readonly image?: Buffer,
-  ) {}
+    packWritable = true,
+  ) {
+    this.blobPack = new BlobPack(file, this, packWritable);
+  }
+
+  /** File versions' bytes, beside the file (blobPack.ts). */
+  readonly blobPack: BlobPack;
 
   /** Pages written since the last save, while the in-memory file is a view of `image`; else undefined and every save is full. */
   private tracker: PageTracker | undefined;
@@ -196,6 +205,7 @@ export class CorpusStore {
     }
     try {
       store.migrate(store.readableSchemaVersion());
+      store.blobPack.check();
     } catch (e) {
       store.close();
       throw e;
@@ -236,7 +246,7 @@ export class CorpusStore {
     // Always a copy of our own: `bytes` may be another store's live image.
     const image = Buffer.alloc(bytes.length + reserveWithin(bytes.length, opts.reserveBytes ?? 0));
     image.set(bytes);
-    return new CorpusStore(file, new SQL.Database(image), image);
+    return new CorpusStore(file, new SQL.Database(image), image, false);
   }
 
   /** Opens the file if it exists, otherwise creates a new corpus for it. */
@@ -384,6 +394,7 @@ export class CorpusStore {
     // for a writer that must stay quick, `inlineDiffsAtMost` per save), so opening a file only to read it
     // stays as fast as before and never writes.
     moveInlineDiffsToBlobs(this, hooks?.inlineDiffsAtMost);
+    this.blobPack.sync(); // before the database that refers to its bytes
     if (!hooks?.full && this.appendToJournal()) return 'journal';
     const bytes = this.export();
     saveAtomically(this.file, bytes, hooks);
@@ -459,6 +470,7 @@ export class CorpusStore {
 
   close(): void {
     this.freeStatements();
+    this.blobPack.close();
     this.db.close();
   }
 

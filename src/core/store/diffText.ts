@@ -215,25 +215,49 @@ export function putBlob(store: SqlStore, text: string, delta?: { base: string; o
     const codec = raw.length <= RAW_DELTA_MAX_BYTES ? 'none' : BLOB_CODEC;
     const packed = packBlob(codec, raw);
     if (packed.length < whole.length) {
-      store.run('INSERT INTO blobs(sha256, codec, bytes, base, depth) VALUES (?, ?, ?, ?, ?)', [
-        id,
-        `${codec}-delta`,
-        packed,
-        delta.base,
-        baseDepth + 1,
-      ]);
+      insertBlob(store, id, `${codec}-delta`, packed, delta.base, baseDepth + 1);
       return id;
     }
   }
-  store.run('INSERT INTO blobs(sha256, codec, bytes, base, depth) VALUES (?, ?, ?, NULL, 0)', [id, BLOB_CODEC, whole]);
+  insertBlob(store, id, BLOB_CODEC, whole, null, 0);
   return id;
 }
 
-/** A blobs row as a reader needs it. */
-interface StoredBlob {
+/** A blobs row; its bytes in the store's pack when it has one to write to, else in the row. */
+function insertBlob(store: SqlStore, id: string, codec: string, bytes: Buffer, base: string | null, depth: number) {
+  const pack = store.blobPack.writable;
+  store.run(
+    'INSERT INTO blobs(sha256, codec, bytes, base, depth, pack_offset, pack_length) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    [
+      id,
+      codec,
+      pack ? EMPTY : bytes,
+      base,
+      depth,
+      pack ? store.blobPack.append(bytes) : null,
+      pack ? bytes.length : null,
+    ],
+  );
+}
+const EMPTY = new Uint8Array(0);
+
+/** A blobs row as a reader needs it (pack_offset null: its bytes are in the row). */
+export interface StoredBlob {
   codec: SqlValue;
   bytes: SqlValue;
   base: SqlValue;
+  pack_offset: SqlValue;
+  pack_length: SqlValue;
+}
+
+/** A blob's packed bytes, from its row or the store's pack (valid until the next read). */
+export function storedBlobBytes(
+  store: SqlStore,
+  row: Pick<StoredBlob, 'bytes' | 'pack_offset' | 'pack_length'>,
+): Uint8Array {
+  return row.pack_offset === null
+    ? (row.bytes as Uint8Array)
+    : store.blobPack.read(Number(row.pack_offset), Number(row.pack_length));
 }
 
 /**
@@ -253,20 +277,20 @@ export class BlobReader {
   lines(id: string, row?: StoredBlob): readonly string[] {
     const hit = this.recent.get(id);
     if (hit !== undefined) return hit;
-    row ??= this.store.get<StoredBlob>('SELECT codec, bytes, base FROM blobs WHERE sha256 = ?', [id]);
+    row ??= this.store.get<StoredBlob>(
+      'SELECT codec, bytes, base, pack_offset, pack_length FROM blobs WHERE sha256 = ?',
+      [id],
+    );
     if (!row) throw new Error(`blob ${id} is missing`);
     const codec = String(row.codec);
+    const bytes = storedBlobBytes(this.store, row);
     let lines: readonly string[];
     if (codec.endsWith('-delta')) {
       if (row.base === null) throw new Error(`blob ${id} is a delta without a base`);
-      const ops = JSON.parse(
-        unpackBlob(codec.slice(0, -'-delta'.length), row.bytes as Uint8Array).toString('utf8'),
-      ) as DeltaOp[];
+      const ops = JSON.parse(unpackBlob(codec.slice(0, -'-delta'.length), bytes).toString('utf8')) as DeltaOp[];
       lines = applyDelta(this.lines(String(row.base)), ops);
     } else {
-      lines = unpackBlob(codec, row.bytes as Uint8Array)
-        .toString('utf8')
-        .split('\n');
+      lines = unpackBlob(codec, bytes).toString('utf8').split('\n');
     }
     this.recent.set(id, lines);
     if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value as string);
@@ -320,13 +344,17 @@ export function writeDiff(
  * a scan of every diff costs no query per blob.
  */
 export function diffContentColumns(d: string): string {
-  return `${d}.content, ${d}.structure, ${d}.a_sha256, ${d}.b_sha256, ${d}_a.codec, ${d}_a.bytes, ${d}_a.base, ${d}_b.codec, ${d}_b.bytes, ${d}_b.base`;
+  const side = (s: string) => `${s}.codec, ${s}.bytes, ${s}.base, ${s}.pack_offset, ${s}.pack_length`;
+  return `${d}.content, ${d}.structure, ${d}.a_sha256, ${d}.b_sha256, ${side(`${d}_a`)}, ${side(`${d}_b`)}`;
 }
 
 /** The joins diffContentColumns(d) reads from. */
 export function diffBlobJoins(d: string): string {
   return `LEFT JOIN blobs ${d}_a ON ${d}_a.sha256 = ${d}.a_sha256 LEFT JOIN blobs ${d}_b ON ${d}_b.sha256 = ${d}.b_sha256`;
 }
+
+/** Columns per side in diffContentColumns. */
+const SIDE_COLUMNS = 5;
 
 /** Diffs' DiffInfo JSON, whatever their layout. One per scan: it keeps the last few versions read. */
 export class DiffTexts {
@@ -348,16 +376,20 @@ export class DiffTexts {
    * throw (a damaged file), so a caller can tell them from a diff it cannot parse.
    */
   read(values: readonly SqlValue[]): string | { content: unknown[] } | null {
-    const [content, structure, a, b, aCodec, aBytes, aBase, bCodec, bBytes, bBase] = values;
+    const [content, structure, a, b] = values;
     if (structure === null || structure === undefined)
       return content === null || content === undefined ? null : String(content);
     // A side whose blob row did not come with the diff's is looked up, and then named as missing.
-    const joined = (codec: SqlValue | undefined, bytes: SqlValue | undefined, base: SqlValue | undefined) =>
-      codec === null || codec === undefined ? undefined : { codec, bytes: bytes ?? null, base: base ?? null };
+    const joined = (at: number): StoredBlob | undefined => {
+      const [codec, bytes, base, offset, length] = values.slice(at, at + SIDE_COLUMNS);
+      return codec === null || codec === undefined
+        ? undefined
+        : { codec, bytes: bytes ?? null, base: base ?? null, pack_offset: offset ?? null, pack_length: length ?? null };
+    };
     return joinDiffInfo(
       String(structure),
-      this.blobs.lines(String(a), joined(aCodec, aBytes, aBase)),
-      this.blobs.lines(String(b), joined(bCodec, bBytes, bBase)),
+      this.blobs.lines(String(a), joined(4)),
+      this.blobs.lines(String(b), joined(4 + SIDE_COLUMNS)),
     );
   }
 

@@ -426,6 +426,13 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE diffs ADD COLUMN layout TEXT;
   CREATE INDEX diffs_inline ON diffs(id) WHERE layout IS NULL AND content IS NOT NULL;
   `,
+  // 10 → 11: The blob pack (#15, docs/storage.md "Blob pack"). A blob written by a store with a file
+  // keeps its bytes in the append-only `<corpus>.blobs` beside it: pack_offset and pack_length say
+  // where, and `bytes` is empty. Blobs written before stay in `bytes` and are read from there.
+  `
+  ALTER TABLE blobs ADD COLUMN pack_offset INTEGER;
+  ALTER TABLE blobs ADD COLUMN pack_length INTEGER;
+  `,
 ];
 
 /** The version this build of the tool writes: one per migration. */

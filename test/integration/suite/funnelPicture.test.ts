@@ -2,7 +2,7 @@
 // reveals the rule in the tree, Save as SVG writes a standalone SVG file, and the panel (title and
 // content) follows the open corpus.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import * as sax from 'sax';
@@ -10,6 +10,7 @@ import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import { openSampleCorpus, until, workspaceDir } from './support';
 import { FUNNEL } from '../../../src/core/rules/funnel';
+import { copyCorpus } from '../../../src/core/store/copyCorpus';
 
 const ROW = (org: string, rule: string) => `g[data-org="${org}"][data-rule="${rule}"]`;
 const HEADING = 'main[data-page="funnel"] > h1';
@@ -101,7 +102,7 @@ describe('funnel picture', function () {
     const dir = path.join(workspaceDir(), 'picture-other');
     mkdirSync(dir, { recursive: true });
     const source = a.session.corpus!;
-    copyFileSync(source.dbFile, path.join(dir, 'corpus.sqlite'));
+    copyCorpus(source.dbFile, path.join(dir, 'corpus.sqlite'));
     const config = JSON.parse(readFileSync(source.configFile, 'utf8'));
     writeFileSync(path.join(dir, 'corpus.json'), JSON.stringify({ ...config, name: 'other-corpus' }, null, 2));
     assert.equal(funnelTabLabel(), 'Funnel: sample');
