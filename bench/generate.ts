@@ -14,6 +14,8 @@ import { syncWindows, windowOf } from '../src/core/config/windows';
 import { pseudonymHost, storeConfig } from '../src/core/gerrit/fetchCorpus';
 import { Pseudonymizer } from '../src/core/gerrit/pseudonymize';
 import { CorpusStore } from '../src/core/store/corpusStore';
+import { blobPackPath } from '../src/core/store/blobPack';
+import { filesBeside } from '../src/core/store/copyCorpus';
 import { writeDiff } from '../src/core/store/diffText';
 import { ORGS, planCorpus } from './generateCorpus';
 import {
@@ -165,21 +167,6 @@ class BenchWriter {
   }
 }
 
-/**
- * A new corpus whose in-memory file already has `room` zero bytes past its last page. sql.js's
- * in-memory file otherwise grows 12.5% at a time and copies itself at every step (seconds at 500 MB).
- * The room is a Node Buffer because sql.js hands the bytes to its file system with slice(), which
- * for a Buffer is a view rather than a copy. export() leaves the unused room out.
- */
-async function createWithRoom(out: string, room: number): Promise<CorpusStore> {
-  const empty = await CorpusStore.create(out);
-  const schema = empty.export();
-  empty.close();
-  const bytes = Buffer.alloc(schema.length + room);
-  bytes.set(schema);
-  return CorpusStore.fromBytes(out, bytes);
-}
-
 async function main(): Promise<void> {
   const examples = Number(arg('examples') ?? 100_000);
   const out = arg('out');
@@ -203,8 +190,11 @@ async function main(): Promise<void> {
   const plan = planCorpus(examples, rng);
   const tPlan = performance.now();
 
-  rmSync(out, { force: true });
-  const store = await createWithRoom(out, examples * (lengths === 'realistic' && layout === 'inline' ? 40_000 : 6000));
+  for (const f of [out, ...filesBeside(out)]) rmSync(f, { force: true });
+  // Room up front: sql.js's in-memory file otherwise grows 12.5% at a time, copying itself at every step.
+  const store = await CorpusStore.create(out, {
+    reserveBytes: examples * (lengths === 'realistic' && layout === 'inline' ? 40_000 : 6000),
+  });
   // Connection settings only (nothing persists in the file): the journal and temp files in memory.
   store.db.exec('PRAGMA temp_store = MEMORY; PRAGMA journal_mode = MEMORY');
   const config = benchConfig();
@@ -252,6 +242,7 @@ async function main(): Promise<void> {
         diffLayout: layout,
         file: out,
         bytes: statSync(out).size,
+        packBytes: statSync(blobPackPath(out), { throwIfNoEntry: false })?.size ?? 0,
         sideFile,
         changes: { total: writer.counts.changes, ...byRule },
         rows: writer.counts,

@@ -61,9 +61,14 @@ export const FETCH_RESERVE_BYTES = 1 << 30;
  */
 export const EDIT_RESERVE_BYTES = 16 << 20;
 
-/** Room for a build to add examples and decisions: as much again as the file holds, at most 1 GB. */
+/**
+ * Room for a build to add examples and decisions: three times what the file holds, at most 2 GiB. A
+ * build adds about 3.2 KB per example, and a database whose file versions are in its blob pack holds
+ * about 1.5–1.9 KB per generated example before its first build (BENCHMARKS.md "Storage"); a build
+ * that outgrows its room makes sql.js copy the whole file into a larger array, several times.
+ */
 export function buildReserve(file: string): number {
-  return existsSync(file) ? Math.min(statSync(file).size, 1 << 30) : 0;
+  return existsSync(file) ? Math.min(3 * statSync(file).size, 2 ** 31) : 0;
 }
 
 /**
@@ -147,13 +152,23 @@ export class CorpusStore {
   private journalEnd = 0;
   private journalStamp: string | undefined;
 
-  /** Creates a new, empty corpus in memory; nothing touches the disk until `save()`. */
-  static async create(file: string): Promise<CorpusStore> {
+  /**
+   * Creates a new, empty corpus in memory; nothing touches the disk until `save()` (but file versions
+   * written before it, in the blob pack). `reserveBytes`: room to grow into, as for open().
+   */
+  static async create(file: string, opts: Pick<OpenOptions, 'reserveBytes'> = {}): Promise<CorpusStore> {
     const SQL = await loadSqlJs();
-    const store = new CorpusStore(file, new SQL.Database());
+    let store = new CorpusStore(file, new SQL.Database());
     store.migrate(0);
     store.setMeta('format', CORPUS_FORMAT);
     store.setMeta('created_at', new Date().toISOString());
+    if (opts.reserveBytes) {
+      const schema = store.export();
+      const image = Buffer.alloc(schema.length + reserveWithin(schema.length, opts.reserveBytes));
+      image.set(schema);
+      store.close();
+      store = new CorpusStore(file, new SQL.Database(image), image);
+    }
     return store;
   }
 
