@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { currentPlatform, hugePagesTunables, HUGE_PAGES_TUNABLE } from '../../src/core/process/hugePages';
-import { copyCorpus } from '../../src/core/store/copyCorpus';
+import { copyCorpus, filesBeside } from '../../src/core/store/copyCorpus';
+import { blobPackPath } from '../../src/core/store/blobPack';
 
 const CLI = path.resolve('dist/cli.js');
 const SAMPLE = path.resolve('dist/sample/corpus.sqlite');
@@ -132,8 +133,10 @@ describe('CLI: huge pages for whole-corpus commands', function () {
         for (let i = 0; i < 100 && alive(child); i++) await new Promise((r) => setTimeout(r, 20));
         assert.equal(alive(child), false, 'the child stopped with its parent');
         assert.deepEqual(readFileSync(db), readFileSync(generated));
+        assert.deepEqual(readFileSync(blobPackPath(db)), readFileSync(blobPackPath(generated)), 'its pack as it was');
+        const corpusFiles = [db, ...filesBeside(db)].map((f) => path.basename(f));
         assert.deepEqual(
-          readdirSync(dir).filter((f) => f.includes('killed.sqlite') && f !== 'killed.sqlite'),
+          readdirSync(dir).filter((f) => f.includes('killed.sqlite') && !corpusFiles.includes(f)),
           [],
           'no temp file left',
         );

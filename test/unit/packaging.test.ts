@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pkg from '../../package.json';
+import { blobPackPath } from '../../src/core/store/blobPack';
 
 const ROOT = path.resolve('.'); // scripts/unit.mjs runs mocha from the repository root
 const manifest = pkg as unknown as Record<string, unknown> & {
@@ -47,6 +48,13 @@ describe('the VSIX', function () {
         `${f} is not shipped`,
       );
     }
+  });
+
+  it('ships the sample corpus whole: its config, its database and the blob pack beside it', () => {
+    // Create Sample Corpus copies these; a database without its pack does not open.
+    const sample = ['corpus.json', 'corpus.sqlite', blobPackPath('corpus.sqlite')].map((f) => `dist/sample/${f}`);
+    assert.ok(existsSync(path.join(ROOT, sample[2])), 'the built sample keeps its file versions in its pack');
+    for (const f of sample) assert.ok(files.includes(f), `${f} is in the VSIX`);
   });
 
   it('names no invented home: no repository or homepage at an .invalid host', () => {
