@@ -139,6 +139,35 @@ describe('the blob pack beside the corpus', () => {
     assert.match(await openFails(file), /truncated: \d+ bytes, and corpus\.sqlite refers to \d+/);
   });
 
+  it('names a damaged blob row in one line instead of allocating or reading what it says', async () => {
+    const file = path.join(tempDir(), 'corpus.sqlite');
+    const store = await corpusWithChange(file);
+    put(store, 1, diffJson('a'));
+    store.save();
+    store.close();
+    const cases: [string, RegExp][] = [
+      ['pack_length = 1099511627776', /corpus\.sqlite\.blobs: truncated: no 1099511627776 bytes at offset \d+/],
+      ['pack_offset = 3', /corpus\.sqlite: damaged: a blob at offset 3, \d+ bytes, in .*corpus\.sqlite\.blobs$/],
+      ['pack_offset = -5', /corpus\.sqlite: damaged: a blob at offset -5/],
+      ['pack_length = 2.5', /corpus\.sqlite: damaged: a blob at offset \d+, 2\.5 bytes/],
+    ];
+    for (const [damage, expected] of cases) {
+      const opened = await CorpusStore.open(file);
+      opened.run(`UPDATE blobs SET ${damage} WHERE codec = 'br5'`);
+      const e = (() => {
+        try {
+          diffContentById(opened, 1);
+        } catch (err) {
+          return err;
+        }
+      })();
+      opened.close();
+      assert.ok(e instanceof CorpusFileError, `${damage}: a CorpusFileError, not ${String(e)}`);
+      assert.match(e.message, expected, damage);
+      assert.ok(!e.message.includes('\n'));
+    }
+  });
+
   it('a scratch copy in memory reads the pack and never writes beside the corpus', async () => {
     const file = path.join(tempDir(), 'corpus.sqlite');
     const store = await corpusWithChange(file);

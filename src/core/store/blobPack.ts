@@ -108,6 +108,11 @@ export class BlobPack {
     const id = this.meta.getMeta(PACK_ID_KEY);
     if (id === undefined) throw this.error('the corpus refers to blob bytes but names no pack');
     const fd = this.reader(id);
+    // From our own rows, but a damaged row must not become a huge allocation or a read of the header.
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < HEADER_BYTES || length < 0)
+      throw new CorpusFileError(this.dbFile, `damaged: a blob at offset ${offset}, ${length} bytes, in ${this.file}`);
+    const cut = () => this.error(`truncated: no ${length} bytes at offset ${offset} (copy the pack with its corpus)`);
+    if (offset + length > fstatSync(fd).size) throw cut();
     const bytes = Buffer.allocUnsafe(Math.max(length, this.windowBytes));
     let got = 0;
     while (got < bytes.length) {
@@ -115,8 +120,7 @@ export class BlobPack {
       if (n === 0) break;
       got += n;
     }
-    if (got < length)
-      throw this.error(`truncated: no ${length} bytes at offset ${offset} (copy the pack with its corpus)`);
+    if (got < length) throw cut();
     this.window = { start: offset, bytes: bytes.subarray(0, got) };
     return this.window.bytes.subarray(0, length);
   }
