@@ -107,6 +107,31 @@ describe('the blob pack beside the corpus', () => {
     store.close();
   });
 
+  it("appends after another writer's bytes, never over them, though it appended before", async () => {
+    const file = path.join(tempDir(), 'corpus.sqlite');
+    const first = await corpusWithChange(file);
+    put(first, 1, diffJson('first'));
+    first.save({ full: true });
+    // Another writer in turn (under the writer lock, as a fetch after the saver) appends and saves.
+    const other = await CorpusStore.open(file);
+    put(other, 2, diffJson('other'));
+    other.save({ full: true });
+    other.close();
+    const end = statSync(blobPackPath(file)).size;
+    put(first, 3, diffJson('third'));
+    const offsets = first.all<{ o: number }>(
+      'SELECT pack_offset AS o FROM blobs b JOIN diffs d ON b.sha256 IN (d.a_sha256, d.b_sha256) WHERE d.ps_base = 3',
+    );
+    first.close();
+    assert.ok(
+      offsets.length > 0 && offsets.every((r) => Number(r.o) >= end),
+      `after ${end}: ${JSON.stringify(offsets)}`,
+    );
+    const reopened = await CorpusStore.open(file);
+    assert.equal(diffsOf(reopened).get(2), diffJson('other'), "the other writer's versions read back");
+    reopened.close();
+  });
+
   it('names a missing pack in one line', async () => {
     const file = path.join(tempDir(), 'corpus.sqlite');
     const store = await corpusWithChange(file);

@@ -44,7 +44,7 @@ export class BlobPack {
   readonly file: string;
   private readFd: number | undefined;
   private writeFd: number | undefined;
-  /** The id of the pack writeFd appends to, and where the next append goes. */
+  /** The id of the pack writeFd appends to, and its end after this store's last append. */
   private writingId: string | undefined;
   private end = 0;
   private unsynced = false;
@@ -82,6 +82,9 @@ export class BlobPack {
     if (!this.writable) throw new Error('this store keeps its blobs in the database');
     const id = this.meta.getMeta(PACK_ID_KEY);
     if (this.writeFd === undefined || id !== this.writingId) this.openForAppend(id);
+    // The pack's end as it is now, not as it was: another writer (a fetch, in turn under the writer lock)
+    // may have appended since this store last did, and its bytes must never be written over.
+    this.end = fstatSync(this.writeFd!).size;
     const offset = this.end;
     let done = 0;
     while (done < bytes.length) done += writeSync(this.writeFd!, bytes, done, bytes.length - done, offset + done);
@@ -168,12 +171,10 @@ export class BlobPack {
       closeSync(this.reader(id)); // it is there, and it is this corpus's
       this.readFd = undefined;
       this.writeFd = openSync(this.file, 'r+');
-      this.end = fstatSync(this.writeFd).size;
     } else {
       id = randomBytes(8).toString('hex');
       this.writeFd = openSync(this.file, 'w+');
       writeSync(this.writeFd, Buffer.from(MAGIC + id, 'latin1'), 0, HEADER_BYTES, 0);
-      this.end = HEADER_BYTES;
       this.created = true;
       this.unsynced = true;
       this.meta.setMeta(PACK_ID_KEY, id);
