@@ -19,8 +19,10 @@ import {
   stampOf,
   trackWrites,
   type BaseId,
+  type JournalState,
   type PageTracker,
 } from './journal';
+import { PagedFile } from './pagedFile';
 import { BlobPack } from './blobPack';
 import { moveInlineDiffsToBlobs } from './diffText';
 import { CORPUS_FORMAT, MIGRATIONS, latestSchemaVersion } from './schema';
@@ -41,6 +43,12 @@ export interface OpenOptions {
    * export() leaves it out. SQLite reads the database size from its header, so the tail is ignored.
    */
   reserveBytes?: number;
+  /**
+   * Read the file page by page as queries need them, not whole (pagedFile.ts): opening costs
+   * milliseconds and memory stays small whatever the file's size. Writes stay in memory; a save
+   * writes the whole file. For a long-lived reader with few writes (the extension host).
+   */
+  paged?: boolean;
   /** Where a one-line note on the journal goes (a torn tail dropped, a stale journal ignored); default stderr. */
   onNotice?: (message: string) => void;
 }
@@ -184,40 +192,11 @@ export class CorpusStore {
     // The journal first: a fold between the two reads then shows as a stale journal, not lost records.
     const journal = await readJournal(file);
     const baseStamp = stampOf(file);
-    const extent = journal.read ? replayExtent(journal.read) : 0;
-    const { bytes, size } = await readWithReserve(file, (n) => (opts.reserveBytes ?? 0) + Math.max(0, extent - n));
-    if (size === 0) throw new CorpusFileError(file, 'empty file, not a corpus');
-    if (size < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_MAGIC) {
-      throw new CorpusFileError(file, 'not a SQLite database, so not a corpus');
-    }
-    const base = baseIdOf(bytes, size);
     const notice = opts.onNotice ?? ((m: string) => void process.stderr.write(`review-corpus: ${m}\n`));
-    let replayed = false;
-    if (journal.read && bytes.length < extent)
-      throw new CorpusFileError(file, `too large to open with its journal: ${extent} bytes`);
-    if (journal.read) {
-      replayed = replay(journal.read, bytes, base) !== undefined;
-      if (!replayed) notice(`${journalPath(file)}: its base is not ${file} (a fold ended before removing it); ignored`);
-    }
-    if (replayed && journal.notice) notice(journal.notice);
-    else if (!journal.read && journal.notice) notice(journal.notice);
-    const SQL = await loadSqlJs();
-    const { view, tracker } = trackWrites(bytes, headerPageSize(bytes));
-    let db: Database;
-    try {
-      db = new SQL.Database(view);
-      db.exec('SELECT count(*) FROM sqlite_master');
-    } catch (e) {
-      throw new CorpusFileError(file, `damaged: ${(e as Error).message}`);
-    }
-    const store = new CorpusStore(file, db, bytes);
-    store.tracker = tracker;
-    store.base = base;
+    const store = opts.paged
+      ? await CorpusStore.loadPaged(file, journal, notice)
+      : await CorpusStore.loadWhole(file, journal, notice, opts.reserveBytes ?? 0);
     store.baseStamp = baseStamp;
-    if (replayed) {
-      store.journalEnd = journal.read!.validLength;
-      store.journalStamp = journal.stamp;
-    }
     try {
       store.migrate(store.readableSchemaVersion());
       store.blobPack.check();
@@ -229,6 +208,72 @@ export class CorpusStore {
     removeStaleTemps(journalPath(file)); // a journal's creation killed before its rename
     return store;
   }
+
+  /** The whole file in memory, with `reserve` bytes of room, and the journal replayed into it. */
+  private static async loadWhole(
+    file: string,
+    journal: JournalState,
+    notice: (message: string) => void,
+    reserve: number,
+  ): Promise<CorpusStore> {
+    const extent = journal.read ? replayExtent(journal.read) : 0;
+    const { bytes, size } = await readWithReserve(file, (n) => reserve + Math.max(0, extent - n));
+    checkHeader(file, bytes.subarray(0, Math.min(size, 100)), size);
+    const base = baseIdOf(bytes, size);
+    if (journal.read && bytes.length < extent)
+      throw new CorpusFileError(file, `too large to open with its journal: ${extent} bytes`);
+    const replayed = replayJournal(file, journal, bytes, base, notice) !== undefined;
+    const { view, tracker } = trackWrites(bytes, headerPageSize(bytes));
+    const store = new CorpusStore(file, await openDatabase(file, view), bytes);
+    store.tracker = tracker;
+    store.base = base;
+    if (replayed) {
+      store.journalEnd = journal.read!.validLength;
+      store.journalStamp = journal.stamp;
+    }
+    return store;
+  }
+
+  /**
+   * The file read page by page as queries need them (pagedFile.ts), the journal's pages held in
+   * memory over it. Every save of such a store is a full one (its pages written are not tracked).
+   */
+  private static async loadPaged(
+    file: string,
+    journal: JournalState,
+    notice: (message: string) => void,
+  ): Promise<CorpusStore> {
+    let paged: PagedFile;
+    try {
+      paged = new PagedFile(file);
+    } catch (e) {
+      throw new CorpusFileError(file, `could not open it: ${(e as Error).message}`);
+    }
+    try {
+      const size = paged.diskSize;
+      const head = paged.read(0, Math.min(size, 100));
+      checkHeader(file, head, size);
+      paged.blockSize = headerPageSize(head);
+      const base = baseIdOf(paged.read(0, Math.min(size, paged.blockSize)), size);
+      const replayedSize = replayJournal(file, journal, paged.bytes(), base, notice);
+      paged.size = Math.max(size, replayedSize ?? 0);
+      const db = await openDatabase(file, paged.bytes(), [
+        // Nothing reaches the file before COMMIT, so a rollback never truncates it (pagedFile.ts).
+        'PRAGMA cache_spill = false',
+        // Pages come from disk one read call each: keep the ones read (64 MB at most).
+        'PRAGMA cache_size = -65536',
+      ]);
+      const store = new CorpusStore(file, db);
+      store.paged = paged;
+      return store;
+    } catch (e) {
+      paged.close();
+      throw e;
+    }
+  }
+
+  /** The file under a paged store (open with `paged`); undefined for a store held whole in memory. */
+  private paged: PagedFile | undefined;
 
   /** The schema version of a corpus this tool can read; for anything else a CorpusFileError. */
   private readableSchemaVersion(): number {
@@ -487,10 +532,50 @@ export class CorpusStore {
     this.freeStatements();
     this.blobPack.close();
     this.db.close();
+    this.paged?.close();
   }
 
   private freeStatements(): void {
     for (const stmt of this.statements.values()) stmt.free();
     this.statements.clear();
+  }
+}
+
+/** One-line errors for a file that is empty, too short or not SQLite; `head` is its first 100 bytes. */
+function checkHeader(file: string, head: Uint8Array, size: number): void {
+  if (size === 0) throw new CorpusFileError(file, 'empty file, not a corpus');
+  if (size < 100 || Buffer.from(head.subarray(0, 16)).toString('latin1') !== SQLITE_MAGIC) {
+    throw new CorpusFileError(file, 'not a SQLite database, so not a corpus');
+  }
+}
+
+/** Applies the journal to `image`; its size after, or undefined when there is none or it is stale (noticed). */
+function replayJournal(
+  file: string,
+  journal: JournalState,
+  image: Uint8Array,
+  base: BaseId,
+  notice: (message: string) => void,
+): number | undefined {
+  const size = journal.read ? replay(journal.read, image, base) : undefined;
+  if (journal.read && size === undefined)
+    notice(`${journalPath(file)}: its base is not ${file} (a fold ended before removing it); ignored`);
+  if (journal.notice && (size !== undefined || !journal.read)) notice(journal.notice);
+  return size;
+}
+
+/** sql.js's database over `bytes`, after `setup`; SQLite finding it damaged is a one-line CorpusFileError. */
+async function openDatabase(file: string, bytes: Uint8Array, setup: string[] = []): Promise<Database> {
+  const SQL = await loadSqlJs();
+  let db: Database | undefined;
+  try {
+    db = new SQL.Database(bytes);
+    for (const sql of setup) db.exec(sql);
+    db.exec('SELECT count(*) FROM sqlite_master');
+    return db;
+  } catch (e) {
+    db?.close();
+    if (e instanceof CorpusFileError) throw e;
+    throw new CorpusFileError(file, `damaged: ${(e as Error).message}`);
   }
 }

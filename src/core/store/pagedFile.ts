@@ -1,0 +1,176 @@
+// A corpus database read from its file page by page as queries need them, instead of read whole into
+// memory: for a reader that holds a large corpus open for long (the extension host), where a whole
+// copy costs seconds to open and, while held, makes every fork of the process slow (BENCHMARKS.md,
+// "500,000 examples"). Writes stay in memory, over the file: nothing here writes to disk.
+//
+// Why a typed array and not a VFS: sql.js exposes neither SQLite's VFS registration nor Emscripten's
+// FS. The one seam is the array MEMFS keeps a file's bytes in (node.contents). MEMFS takes it over on
+// the first write to an empty file (`data.slice(0, n)`), reads through `contents.subarray(from, to)`,
+// checks `contents.length` as capacity before a write and writes through `contents.set(bytes, at)`.
+// PagedBytes answers those four from the file and an overlay of written blocks. A truncation
+// (resizeFileStorage) would copy the whole file; the store turns off cache spilling, so a rolled-back
+// transaction has written nothing to the file and SQLite never truncates it (no auto_vacuum either).
+// test/unit/pagedFile.test.ts pins this behaviour of the sql.js we ship.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { CorpusFileError } from './errors';
+
+/** Bytes read from the file per read call (see readDisk). */
+const READ_AHEAD = 64 << 10;
+
+/** SQLite's largest page size. */
+const MAX_PAGE_SIZE = 65536;
+
+/** The file under a paged database, with the blocks written since it was opened. */
+export class PagedFile {
+  private readonly overlay = new Map<number, Buffer>();
+  private fd: number | undefined;
+  /** Bytes on disk when opened; the descriptor keeps that file even if another writer replaces its name. */
+  readonly diskSize: number;
+  /** The database's size as sql.js is told it at open: the file's, or more after a journal's replay. */
+  size: number;
+  /** Set once a read failed: every later read fails the same way, since SQLite's state is then unknown. */
+  private failure: CorpusFileError | undefined;
+
+  /** The database's page size, once known (set before anything is written). */
+  blockSize = 4096;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, 'r');
+    this.diskSize = fstatSync(this.fd).size;
+    this.size = this.diskSize;
+  }
+
+  /** Bytes [start, end) as the database has them now: written blocks from memory, the rest from the file. */
+  read(start: number, end: number): Buffer {
+    const out = Buffer.alloc(Math.max(0, end - start)); // zeros past the file's end, as a sparse file reads
+    const B = this.blockSize;
+    let pos = start;
+    while (pos < end) {
+      const block = Math.floor(pos / B);
+      const written = this.overlay.get(block);
+      if (written) {
+        const upTo = Math.min((block + 1) * B, end);
+        written.copy(out, pos - start, pos - block * B, upTo - block * B);
+        pos = upTo;
+        continue;
+      }
+      let runEnd = Math.min((block + 1) * B, end); // a run of unwritten blocks: one read call
+      while (runEnd < end && !this.overlay.has(runEnd / B)) runEnd = Math.min(runEnd + B, end);
+      this.readDisk(out, pos - start, pos, Math.min(runEnd, this.diskSize));
+      pos = runEnd;
+    }
+    return out;
+  }
+
+  /** Puts `bytes` at `at`, in memory only. */
+  write(bytes: ArrayLike<number> & { buffer?: ArrayBufferLike; byteOffset?: number }, at: number): void {
+    // HEAP8 is an Int8Array: a byte view of it copies with memcpy, not element by element.
+    const src =
+      ArrayBuffer.isView(bytes) && bytes.buffer
+        ? new Uint8Array(bytes.buffer, bytes.byteOffset ?? 0, bytes.length)
+        : Uint8Array.from(bytes);
+    const B = this.blockSize;
+    let pos = at;
+    const end = at + src.length;
+    while (pos < end) {
+      const block = Math.floor(pos / B);
+      let bytesOfBlock = this.overlay.get(block);
+      if (!bytesOfBlock) {
+        bytesOfBlock = this.read(block * B, (block + 1) * B);
+        this.overlay.set(block, bytesOfBlock);
+      }
+      const upTo = Math.min((block + 1) * B, end);
+      bytesOfBlock.set(src.subarray(pos - at, upTo - at), pos - block * B);
+      pos = upTo;
+    }
+  }
+
+  /** Blocks held in memory because they were written. */
+  get writtenBlocks(): number {
+    return this.overlay.size;
+  }
+
+  /**
+   * Copies the file's bytes [from, to) into `out`. Through a window of READ_AHEAD bytes around them:
+   * SQLite asks for one page per call, and a scan asks for neighbouring pages, so most of its reads
+   * are then a copy, not a system call.
+   */
+  private readDisk(out: Buffer, outOffset: number, from: number, to: number): void {
+    if (this.failure) throw this.failure;
+    let pos = from;
+    while (pos < to) {
+      if (pos < this.windowStart || pos >= this.windowStart + this.windowLength) this.fillWindow(pos);
+      const upTo = Math.min(to, this.windowStart + this.windowLength);
+      this.window.copy(out, outOffset + pos - from, pos - this.windowStart, upTo - this.windowStart);
+      pos = upTo;
+    }
+  }
+
+  private readonly window = Buffer.alloc(READ_AHEAD);
+  private windowStart = 0;
+  private windowLength = 0;
+
+  private fillWindow(pos: number): void {
+    const start = pos - (pos % READ_AHEAD);
+    const length = Math.min(READ_AHEAD, this.diskSize - start);
+    let done = 0;
+    this.windowLength = 0;
+    try {
+      if (this.fd === undefined) throw new Error('closed');
+      while (done < length) {
+        const n = readSync(this.fd, this.window, done, length - done, start + done);
+        if (n === 0) throw new Error(`the file ends at ${start + done} bytes; it was ${this.diskSize} when opened`);
+        done += n;
+      }
+    } catch (e) {
+      this.failure = new CorpusFileError(this.path, `could not read it: ${(e as Error).message}`);
+      throw this.failure;
+    }
+    this.windowStart = start;
+    this.windowLength = length;
+  }
+
+  /** The array sql.js is given as the database's bytes (see the file's head). */
+  bytes(): Uint8Array {
+    return new PagedBytes(this, false);
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/**
+ * What MEMFS sees as its file's bytes. Before MEMFS owns it, its length is the database's size (so
+ * MEMFS records that many bytes used); the array MEMFS keeps (from slice) reports unbounded capacity,
+ * so MEMFS never grows it by copying.
+ */
+class PagedBytes extends Uint8Array {
+  constructor(
+    private readonly file: PagedFile,
+    owned: boolean,
+  ) {
+    super(0);
+    Object.defineProperty(this, 'length', { get: () => (owned ? Number.MAX_SAFE_INTEGER : file.size) });
+  }
+
+  override slice(start = 0, end?: number): Uint8Array<ArrayBuffer> {
+    if (start !== 0 || end !== this.file.size) throw new Error(`paged database: unexpected slice(${start}, ${end})`);
+    return new PagedBytes(this.file, true);
+  }
+
+  override subarray(start = 0, end?: number): Uint8Array<ArrayBuffer> {
+    // SQLite reads a page (64 KB at most) or less per call; only a truncation asks for more, and it
+    // would copy the whole file into a plain array: refused, so it cannot happen unnoticed.
+    if (end === undefined || end - start > MAX_PAGE_SIZE)
+      throw new Error(
+        `paged database: a read of ${end === undefined ? 'the rest' : end - start} bytes (a truncation?)`,
+      );
+    return this.file.read(start, end) as Uint8Array<ArrayBuffer>;
+  }
+
+  override set(bytes: ArrayLike<number>, at = 0): void {
+    this.file.write(bytes, at);
+  }
+}
