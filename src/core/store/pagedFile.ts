@@ -62,6 +62,22 @@ export class PagedFile {
     return out;
   }
 
+  /**
+   * The same bytes as read(), as a view into this file's own buffers when they lie in one block (the
+   * usual SQLite read: a page or part of one): no allocation, no copy. Valid until the next call.
+   */
+  view(start: number, end: number): Uint8Array {
+    const B = this.blockSize;
+    const block = Math.floor(start / B);
+    if (end > (block + 1) * B) return this.read(start, end);
+    const written = this.overlay.get(block);
+    if (written) return written.subarray(start - block * B, end - block * B);
+    if (end > this.diskSize || this.failure) return this.read(start, end);
+    if (start < this.windowStart || end > this.windowStart + this.windowLength) this.fillWindow(start);
+    if (end > this.windowStart + this.windowLength) return this.read(start, end); // not in one window
+    return this.window.subarray(start - this.windowStart, end - this.windowStart);
+  }
+
   /** Puts `bytes` at `at`, in memory only. */
   write(bytes: ArrayLike<number> & { buffer?: ArrayBufferLike; byteOffset?: number }, at: number): void {
     // HEAP8 is an Int8Array: a byte view of it copies with memcpy, not element by element.
@@ -167,7 +183,7 @@ class PagedBytes extends Uint8Array {
       throw new Error(
         `paged database: a read of ${end === undefined ? 'the rest' : end - start} bytes (a truncation?)`,
       );
-    return this.file.read(start, end) as Uint8Array<ArrayBuffer>;
+    return this.file.view(start, end) as Uint8Array<ArrayBuffer>; // MEMFS copies it at once
   }
 
   override set(bytes: ArrayLike<number>, at = 0): void {
