@@ -7,7 +7,7 @@ import { sealWindow, unsealWindow } from './config/windows';
 import { decideFlag } from './flags/flagStore';
 import { setLabel, type Label } from './labels/labels';
 import { statSync } from 'node:fs';
-import { CorpusStore, EDIT_RESERVE_BYTES } from './store/corpusStore';
+import { CorpusStore, SMALL_EDITS_OPEN } from './store/corpusStore';
 import { withWriterLock } from './store/writerLock';
 import { journalPath } from './store/journal';
 import { registerReferenceSet, type ReferenceItem } from './decontam/referenceSets';
@@ -110,7 +110,7 @@ export const SAVER_INLINE_DIFFS_PER_SAVE = 1000;
 
 async function readCopy(dbFile: string): Promise<SaverCopy> {
   const stamp = fileStamp(dbFile); // before the read: a save in between makes the stamp old, never the bytes
-  return { stamp, store: await CorpusStore.open(dbFile, { reserveBytes: EDIT_RESERVE_BYTES }) };
+  return { stamp, store: await CorpusStore.open(dbFile, SMALL_EDITS_OPEN) };
 }
 
 /**

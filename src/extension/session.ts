@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CorpusStore, EDIT_RESERVE_BYTES } from '../core/store/corpusStore';
+import { CorpusStore, SMALL_EDITS_OPEN } from '../core/store/corpusStore';
 import { corpusDbPath, loadCorpusConfig } from '../core/config/loadConfig';
 import type { CorpusConfig } from '../core/config/types';
 import { applyEdit, type CorpusEdit } from '../core/edits';
@@ -78,15 +78,7 @@ export class CorpusSession implements vscode.Disposable {
       this.replace(undefined);
       return undefined;
     }
-    // Read page by page where the OS lets another writer replace a file this process holds open
-    // (POSIX rename): opening is then milliseconds and the host never holds the whole corpus, which
-    // would make every fork in the host slow (BENCHMARKS.md, "500,000 examples"). Elsewhere the whole
-    // file, with room for labels and flag decisions: without it the first edit that needs a new page
-    // makes sql.js copy the whole file into a larger array, on this thread.
-    const store = await CorpusStore.open(
-      dbFile,
-      process.platform === 'win32' ? { reserveBytes: EDIT_RESERVE_BYTES } : { paged: true },
-    );
+    const store = await CorpusStore.open(dbFile, SMALL_EDITS_OPEN);
     const corpus: OpenCorpus = { configFile, config, dbFile, store, buildId: latestBuildId(store) };
     this.log.info(`opened ${dbFile} (build ${corpus.buildId ?? 'none'})`);
     this.replace(corpus);

@@ -1,7 +1,8 @@
 // A corpus opened `paged` (src/core/store/pagedFile.ts): read from its file page by page, written in
 // memory only. Real sql.js over real files on disk; another writer replaces or cuts the file under it.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CorpusStore } from '../../src/core/store/corpusStore';
@@ -9,6 +10,8 @@ import { CorpusFileError } from '../../src/core/store/errors';
 import { journalPath } from '../../src/core/store/journal';
 import { latestSchemaVersion } from '../../src/core/store/schema';
 import { canonicalDump } from './support/canonicalDump';
+import { bundleChildScript } from './support/childScript';
+import { KILL_IN_JOURNAL_PRELOAD } from './support/killInJournal';
 
 const SCHEMA10 = path.resolve('test/fixtures/schema10-sample/corpus.sqlite');
 
@@ -100,18 +103,31 @@ describe('paged corpus store', () => {
     store.close();
   });
 
-  it('saves whole: the file then holds its edits and reopens', async () => {
+  it('saves to the journal as a whole store does; after a fold, reads the new file and journals against it', async () => {
     const file = await corpusOf(2);
+    const bytes = readFileSync(file);
     const store = await CorpusStore.open(file, { paged: true });
     store.run("INSERT INTO hosts(org, url) VALUES ('one', 'https://one.example')");
-    assert.equal(store.save(), 'full');
+    assert.equal(store.save(), 'journal');
     store.run("INSERT INTO hosts(org, url) VALUES ('two', 'https://two.example')");
-    assert.equal(store.save(), 'full');
-    store.close();
+    assert.equal(store.save(), 'journal');
+    assert.deepEqual(readFileSync(file), bytes, 'the file is not rewritten');
+    assert.ok(statSync(journalPath(file)).size < 64 * 1024, 'the journal holds the pages written, not the file');
     const whole = await CorpusStore.open(file);
     assert.deepEqual(orgs(whole), ['base', 'one', 'two']);
-    assert.equal(fillerCount(whole), 2000);
     whole.close();
+
+    assert.equal(store.save({ full: true }), 'full');
+    assert.equal(existsSync(journalPath(file)), false, 'the fold removed the journal');
+    store.run("INSERT INTO hosts(org, url) VALUES ('three', 'https://three.example')");
+    assert.equal(store.save(), 'journal', 'a journal against the folded file');
+    store.close();
+    for (const opts of [{}, { paged: true }]) {
+      const reopened = await CorpusStore.open(file, { ...opts, onNotice: (m) => assert.fail(m) });
+      assert.deepEqual(orgs(reopened), ['base', 'one', 'two', 'three']);
+      assert.equal(fillerCount(reopened), 2000);
+      reopened.close();
+    }
   });
 
   it('goes on reading the file it opened while another writer replaces it', async () => {
@@ -194,6 +210,75 @@ describe('paged corpus store', () => {
       );
       assert.match(paged, new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (empty file|not a SQLite)`));
       assert.equal(paged, whole);
+    }
+  });
+
+  describe('kill -9 while a paged store saves (real processes)', function () {
+    this.timeout(120_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'rc-paged-kill-'));
+    let script: string;
+    let preload: string;
+    // Four saves (the first creates the journal, the next three append to it), a fold, two more
+    // saves (a new journal against the folded file, then an append to it): hosts h1…h6.
+    const SOURCE = `
+      import { CorpusStore } from './src/core/store/corpusStore';
+      void (async () => {
+        const store = await CorpusStore.open(process.argv[2], { paged: true });
+        const add = (org) => store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [org, 'https://' + org + '.example']);
+        for (const org of ['h1', 'h2', 'h3', 'h4']) { add(org); store.save(); }
+        store.save({ full: true });
+        for (const org of ['h5', 'h6']) { add(org); store.save(); }
+        store.close();
+      })();`;
+
+    before(() => {
+      script = bundleChildScript(dir, 'paged-saves', SOURCE);
+      preload = path.join(dir, 'kill-in-journal.js');
+      writeFileSync(preload, KILL_IN_JOURNAL_PRELOAD);
+    });
+
+    async function runSaves(kill?: string): Promise<{ file: string; signal: NodeJS.Signals | null; stderr: string }> {
+      const file = await corpusOf(2);
+      const r = spawnSync(process.execPath, [...(kill ? ['--require', preload] : []), script, file], {
+        env: { ...process.env, RC_KILL: kill ?? '', RC_KILL_TARGET: file },
+        encoding: 'utf8',
+      });
+      return { file, signal: r.signal, stderr: r.stderr };
+    }
+
+    async function openedBoth(file: string): Promise<{ orgs: string[]; notices: string[] }> {
+      const seen: { orgs: string[]; notices: string[] }[] = [];
+      for (const opts of [{}, { paged: true }]) {
+        const notices: string[] = [];
+        const store = await CorpusStore.open(file, { ...opts, onNotice: (m) => notices.push(m) });
+        seen.push({ orgs: orgs(store), notices });
+        assert.equal(fillerCount(store), 2000);
+        store.close();
+      }
+      assert.deepEqual(seen[1], seen[0], 'a paged open sees what a whole open sees');
+      return seen[0];
+    }
+
+    const cases: [kill: string | undefined, hosts: number, notice: RegExp | undefined][] = [
+      [undefined, 6, undefined],
+      ['append:2', 2, /dropped a torn tail of \d+ bytes after \d+ whole record/],
+      ['fold-rename', 4, undefined],
+      ['fold-remove', 4, /its base is not .* ignored/],
+      ['append:4', 5, /dropped a torn tail/], // the append after the fold: journalled against the new file
+    ];
+    for (const [kill, hosts, notice] of cases) {
+      it(
+        kill ? `killed in ${kill}: opens with h1…h${hosts}, old or new, never torn` : 'not killed: h1…h6',
+        async () => {
+          const r = await runSaves(kill);
+          if (kill) assert.equal(r.signal, 'SIGKILL', `killed in ${kill} (stderr: ${r.stderr})`);
+          else assert.equal(r.signal, null, r.stderr);
+          const o = await openedBoth(r.file);
+          assert.deepEqual(o.orgs, ['base', ...Array.from({ length: hosts }, (_, i) => `h${i + 1}`)]);
+          if (notice) assert.match(o.notices.join('\n'), notice);
+          else assert.deepEqual(o.notices, []);
+        },
+      );
     }
   });
 });

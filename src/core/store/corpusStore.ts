@@ -20,7 +20,7 @@ import {
   trackWrites,
   type BaseId,
   type JournalState,
-  type PageTracker,
+  PageTracker,
 } from './journal';
 import { PagedFile } from './pagedFile';
 import { BlobPack } from './blobPack';
@@ -68,6 +68,16 @@ export const FETCH_RESERVE_BYTES = 1 << 30;
  * into a larger array when an edit needs a new page, and saves can write the live file (liveImage).
  */
 export const EDIT_RESERVE_BYTES = 16 << 20;
+
+/**
+ * How a long-lived process that makes small edits opens a corpus: the extension host, and the saver
+ * process that writes its label and flag decisions. Paged (pagedFile.ts) where another writer may
+ * replace a file this process holds open (POSIX rename): opening then costs milliseconds, not a read
+ * of the whole file, and the process holds SQLite's cache, not the corpus (BENCHMARKS.md, "The
+ * extension host reads pages"). On Windows, untested there, the whole file with room for the edits.
+ */
+export const SMALL_EDITS_OPEN: OpenOptions =
+  process.platform === 'win32' ? { reserveBytes: EDIT_RESERVE_BYTES } : { paged: true };
 
 /**
  * Room for a build to add examples and decisions: three times what the file holds, at most 2 GiB. A
@@ -236,7 +246,8 @@ export class CorpusStore {
 
   /**
    * The file read page by page as queries need them (pagedFile.ts), the journal's pages held in
-   * memory over it. Every save of such a store is a full one (its pages written are not tracked).
+   * memory over it. Its saves append the pages written to the journal, as a whole store's do; a full
+   * save (a fold) writes the whole file and then reads the new file the same way.
    */
   private static async loadPaged(
     file: string,
@@ -257,6 +268,7 @@ export class CorpusStore {
       const base = baseIdOf(paged.read(0, Math.min(size, paged.blockSize)), size);
       const replayedSize = replayJournal(file, journal, paged.bytes(), base, notice);
       paged.size = Math.max(size, replayedSize ?? 0);
+      paged.tracker = new PageTracker(paged.blockSize); // after the replay: its pages are in the journal
       const db = await openDatabase(file, paged.bytes(), [
         // Nothing reaches the file before COMMIT, so a rollback never truncates it (pagedFile.ts).
         'PRAGMA cache_spill = false',
@@ -265,6 +277,12 @@ export class CorpusStore {
       ]);
       const store = new CorpusStore(file, db);
       store.paged = paged;
+      store.tracker = paged.tracker;
+      store.base = base;
+      if (replayedSize !== undefined) {
+        store.journalEnd = journal.read!.validLength;
+        store.journalStamp = journal.stamp;
+      }
       return store;
     } catch (e) {
       paged.close();
@@ -461,7 +479,14 @@ export class CorpusStore {
     removeJournal(this.file);
     this.journalEnd = 0;
     this.journalStamp = undefined;
-    if (this.tracker && this.image && bytes.buffer === this.image.buffer) {
+    if (this.paged && this.tracker) {
+      // The file is now exactly what this store holds: read it instead of the old file and the pages
+      // written over it (which would otherwise stay in memory, and the old file on disk).
+      this.base = baseIdOf(bytes, bytes.length);
+      this.baseStamp = stampOf(this.file);
+      if (this.paged.reopen(this.base.size, this.base.page1)) this.tracker.dirty.clear();
+      else this.tracker = undefined;
+    } else if (this.tracker && this.image && bytes.buffer === this.image.buffer) {
       this.tracker.dirty.clear();
       this.base = baseIdOf(bytes, bytes.length);
       this.baseStamp = stampOf(this.file);
@@ -481,7 +506,9 @@ export class CorpusStore {
     const pageCount = Number(this.scalar('PRAGMA page_count'));
     const pageSize = Number(this.scalar('PRAGMA page_size'));
     if (pageSize !== tracker.pageSize) return false;
-    const live = this.liveImage(pageCount, pageCount * pageSize); // also dirties page 1 (the canary)
+    const live = this.paged
+      ? this.pagedImage(pageCount) // also dirties page 1 (the canary)
+      : this.liveImage(pageCount, pageCount * pageSize);
     if (!live) {
       this.tracker = undefined;
       return false;
@@ -526,6 +553,19 @@ export class CorpusStore {
     this.db.exec(`PRAGMA user_version = ${canary}`);
     if (image.readInt32BE(60) !== canary || image.readUInt32BE(28) !== pageCount) return undefined;
     return image.subarray(0, size);
+  }
+
+  /**
+   * A paged store's database as committed, read lazily (for a journal record: only its written pages
+   * are read), checked the way liveImage checks the image: a random user_version must read back.
+   */
+  private pagedImage(pageCount: number): Uint8Array | undefined {
+    if (!this.paged || this.inTransaction) return undefined;
+    const canary = randomInt(1, 2 ** 31 - 1);
+    this.db.exec(`PRAGMA user_version = ${canary}`);
+    const head = this.paged.read(0, 100);
+    if (head.readInt32BE(60) !== canary || head.readUInt32BE(28) !== pageCount) return undefined;
+    return this.paged.bytes();
   }
 
   close(): void {

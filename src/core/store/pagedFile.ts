@@ -11,8 +11,10 @@
 // (resizeFileStorage) would copy the whole file; the store turns off cache spilling, so a rolled-back
 // transaction has written nothing to the file and SQLite never truncates it (no auto_vacuum either).
 // test/unit/pagedFile.test.ts pins this behaviour of the sql.js we ship.
+import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { CorpusFileError } from './errors';
+import type { PageTracker } from './journal';
 
 /** Bytes read from the file per read call (see readDisk). */
 const READ_AHEAD = 64 << 10;
@@ -25,12 +27,14 @@ export class PagedFile {
   private readonly overlay = new Map<number, Buffer>();
   private fd: number | undefined;
   /** Bytes on disk when opened; the descriptor keeps that file even if another writer replaces its name. */
-  readonly diskSize: number;
+  diskSize: number;
   /** The database's size as sql.js is told it at open: the file's, or more after a journal's replay. */
   size: number;
   /** Set once a read failed: every later read fails the same way, since SQLite's state is then unknown. */
   private failure: CorpusFileError | undefined;
 
+  /** Marks the pages written, for a journal save (set after the journal's replay). */
+  tracker: PageTracker | undefined;
   /** The database's page size, once known (set before anything is written). */
   blockSize = 4096;
 
@@ -97,8 +101,39 @@ export class PagedFile {
       }
       const upTo = Math.min((block + 1) * B, end);
       bytesOfBlock.set(src.subarray(pos - at, upTo - at), pos - block * B);
+      this.tracker?.mark(pos, upTo - pos);
       pos = upTo;
     }
+  }
+
+  /**
+   * Reads `path` from now on, dropping the blocks written, if it holds `size` bytes starting with
+   * page 1 hashing to `page1` (journal.ts baseIdOf; the caller has just saved there what this
+   * file holds); false, changing nothing, if not.
+   */
+  reopen(size: number, page1: Buffer): boolean {
+    let fd: number | undefined;
+    try {
+      fd = openSync(this.path, 'r');
+      const head = Buffer.alloc(Math.min(size, this.blockSize));
+      const ok =
+        fstatSync(fd).size === size &&
+        readSync(fd, head, 0, head.length, 0) === head.length &&
+        createHash('sha256').update(head).digest().equals(page1); // as baseIdOf hashes it
+      if (!ok) {
+        closeSync(fd);
+        return false;
+      }
+    } catch {
+      if (fd !== undefined) closeSync(fd);
+      return false;
+    }
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = fd;
+    this.diskSize = this.size = size;
+    this.overlay.clear();
+    this.windowLength = 0;
+    return true;
   }
 
   /** Blocks held in memory because they were written. */
