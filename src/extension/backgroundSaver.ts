@@ -1,8 +1,8 @@
 // Saves the session's small edits (labels, flag decisions, sealing) without the extension host's
 // main thread ever writing the file: a saver process (dist/worker.js, forked: jobs/workerProcess.ts)
-// holds a copy of the corpus, applies the same edits and saves it atomically. Edits that arrive while
-// a save runs go together in the next one. The saver is stopped when idle, to give its copy's memory
-// back; a new one reads the saved file. Each save holds the corpus file's writer lock
+// opens the corpus (SMALL_EDITS_OPEN: read as it needs pages), applies the same edits and saves them
+// (a journal record, or the whole file atomically). Edits that arrive while a save runs go together in
+// the next one. The saver is stopped when idle, to give its memory back; a new one opens the saved file. Each save holds the corpus file's writer lock
 // (core/store/writerLock.ts); while another writer (a CLI fetch or build) holds it, the save waits,
 // the edits stay pending here, and onWaiting says who it waits for.
 import type { ChildProcess } from 'node:child_process';

@@ -26,7 +26,8 @@ export class ExampleCache implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: ExampleSource) {
-    // Forget the corpus too: holding it would keep a replaced corpus (its whole file in memory) alive.
+    // Forget the corpus too: holding it would keep a replaced corpus alive (its page cache and its file's
+    // descriptor; on Windows its whole file in memory).
     this.subscription = session.onDidChange(() => {
       this.records.clear();
       this.views.clear();

@@ -1,4 +1,4 @@
-// The open corpus: its config, its file (loaded read-only into memory) and its latest build.
+// The open corpus: its config, its file (read as queries need it: SMALL_EDITS_OPEN) and its latest build.
 // Features listen to onDidChange and re-read; long work reloads the session when it has saved.
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
