@@ -120,10 +120,10 @@ export function markdownReport(f, { command, dbBytes, packBytes = 0, fileLengths
   row('figure', 'median (min–max)', 'target', 'what it includes');
   row('---', '---', '---', '---');
   row(
-    '1a. open corpus (load the file)',
+    '1a. open corpus',
     o.open.text,
     '',
-    `\`reviewCorpus.openCorpus\` on the corpus.json, until the command resolves: read the whole .sqlite into memory, sql.js opens it, find the latest build, announce the change (the tree refreshes). Longest stall of the host's event loop meanwhile: ${o.openStall.text}.`,
+    `\`reviewCorpus.openCorpus\` on the corpus.json, until the command resolves: open the .sqlite as the extension does (paged: SQLite reads pages from the file as it needs them; on Windows the whole file is read into memory), find the latest build, announce the change (the tree refreshes). Longest stall of the host's event loop meanwhile: ${o.openStall.text}.`,
   );
   row(
     '1b. tree first page, first group',
