@@ -170,7 +170,8 @@ export class PagedFile {
       if (this.fd === undefined) throw new Error('closed');
       while (done < length) {
         const n = readSync(this.fd, this.window, done, length - done, start + done);
-        if (n === 0) throw new Error(`the file ends at ${start + done} bytes; it was ${this.diskSize} when opened`);
+        if (n === 0)
+          throw new Error(`it has ${fstatSync(this.fd).size} bytes now, ${this.diskSize} when it was opened`);
         done += n;
       }
     } catch (e) {

@@ -12,6 +12,8 @@ import {
   type GroupRef,
   type ItemFilter,
 } from '../../core/inspect/items';
+import { CorpusFileError } from '../../core/store/errors';
+import { showError } from '../registerCommand';
 import type { CorpusSession } from '../session';
 import {
   nodeId,
@@ -97,6 +99,26 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
   }
 
   getChildren(n?: CorpusNode): CorpusNode[] {
+    try {
+      return this.childrenOf(n);
+    } catch (e) {
+      // The open corpus is read from its file as the tree needs it (SMALL_EDITS_OPEN): a file cut short
+      // or overwritten under it fails here. One notification naming the file per open corpus, not one
+      // per row the workbench asks for; the tree shows nothing under that node.
+      if (!(e instanceof CorpusFileError)) throw e;
+      const store = this.session.corpus?.store;
+      if (this.reportedFor !== store) {
+        this.reportedFor = store;
+        showError(this.session.log, `${e.message}; run "Review Corpus: Refresh" to open it again`);
+      }
+      return [];
+    }
+  }
+
+  /** The store whose read failure was last shown. */
+  private reportedFor: unknown;
+
+  private childrenOf(n?: CorpusNode): CorpusNode[] {
     const corpus = this.session.corpus;
     if (!corpus || corpus.buildId === undefined) return [];
     if (!n) return this.orgs();
