@@ -16,9 +16,6 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { CorpusFileError } from './errors';
 import type { PageTracker } from './journal';
 
-/** Bytes read from the file per read call (see readDisk). */
-const READ_AHEAD = 64 << 10;
-
 /** SQLite's largest page size. */
 const MAX_PAGE_SIZE = 65536;
 
@@ -77,9 +74,9 @@ export class PagedFile {
     const written = this.overlay.get(block);
     if (written) return written.subarray(start - block * B, end - block * B);
     if (end > this.diskSize || this.failure) return this.read(start, end);
-    if (start < this.windowStart || end > this.windowStart + this.windowLength) this.fillWindow(start);
-    if (end > this.windowStart + this.windowLength) return this.read(start, end); // not in one window
-    return this.window.subarray(start - this.windowStart, end - this.windowStart);
+    if (start < this.pageStart || end > this.pageStart + this.pageLength) this.readPage(start);
+    if (end > this.pageStart + this.pageLength) return this.read(start, end); // not in one page
+    return this.page.subarray(start - this.pageStart, end - this.pageStart);
   }
 
   /** Puts `bytes` at `at`, in memory only. */
@@ -132,7 +129,7 @@ export class PagedFile {
     this.fd = fd;
     this.diskSize = this.size = size;
     this.overlay.clear();
-    this.windowLength = 0;
+    this.pageLength = 0;
     return true;
   }
 
@@ -142,34 +139,38 @@ export class PagedFile {
   }
 
   /**
-   * Copies the file's bytes [from, to) into `out`. Through a window of READ_AHEAD bytes around them:
-   * SQLite asks for one page per call, and a scan asks for neighbouring pages, so most of its reads
-   * are then a copy, not a system call.
+   * Copies the file's bytes [from, to) into `out`, a page per read call. Through `page`, the last page
+   * read, which view() hands out without a copy. No read-ahead: a scan's pages are scattered over the
+   * file (tables, indexes, overflow pages), and reading 16–1,024 KB around each made a scan of every
+   * example 1.1–2.5× slower, not faster (BENCHMARKS.md, "The extension host reads pages").
    */
   private readDisk(out: Buffer, outOffset: number, from: number, to: number): void {
     if (this.failure) throw this.failure;
     let pos = from;
     while (pos < to) {
-      if (pos < this.windowStart || pos >= this.windowStart + this.windowLength) this.fillWindow(pos);
-      const upTo = Math.min(to, this.windowStart + this.windowLength);
-      this.window.copy(out, outOffset + pos - from, pos - this.windowStart, upTo - this.windowStart);
+      if (pos < this.pageStart || pos >= this.pageStart + this.pageLength) this.readPage(pos);
+      const upTo = Math.min(to, this.pageStart + this.pageLength);
+      this.page.copy(out, outOffset + pos - from, pos - this.pageStart, upTo - this.pageStart);
       pos = upTo;
     }
   }
 
-  private readonly window = Buffer.alloc(READ_AHEAD);
-  private windowStart = 0;
-  private windowLength = 0;
+  private page = Buffer.alloc(0);
+  private pageStart = 0;
+  private pageLength = 0;
 
-  private fillWindow(pos: number): void {
-    const start = pos - (pos % READ_AHEAD);
-    const length = Math.min(READ_AHEAD, this.diskSize - start);
+  /** Reads the page (block) holding `pos` into `page`. */
+  private readPage(pos: number): void {
+    const B = this.blockSize;
+    if (this.page.length !== B) this.page = Buffer.alloc(B);
+    const start = pos - (pos % B);
+    const length = Math.min(B, this.diskSize - start);
     let done = 0;
-    this.windowLength = 0;
+    this.pageLength = 0;
     try {
       if (this.fd === undefined) throw new Error('closed');
       while (done < length) {
-        const n = readSync(this.fd, this.window, done, length - done, start + done);
+        const n = readSync(this.fd, this.page, done, length - done, start + done);
         if (n === 0)
           throw new Error(`it has ${fstatSync(this.fd).size} bytes now, ${this.diskSize} when it was opened`);
         done += n;
@@ -178,8 +179,8 @@ export class PagedFile {
       this.failure = new CorpusFileError(this.path, `could not read it: ${(e as Error).message}`);
       throw this.failure;
     }
-    this.windowStart = start;
-    this.windowLength = length;
+    this.pageStart = start;
+    this.pageLength = length;
   }
 
   /** The array sql.js is given as the database's bytes (see the file's head). */
