@@ -45,8 +45,9 @@ export interface OpenOptions {
   reserveBytes?: number;
   /**
    * Read the file page by page as queries need them, not whole (pagedFile.ts): opening costs
-   * milliseconds and memory stays small whatever the file's size. Writes stay in memory; a save
-   * writes the whole file. For a long-lived reader with few writes (the extension host).
+   * milliseconds and memory stays small whatever the file's size. Pages written stay in memory until
+   * a save, which journals them as a whole store's save does. For a long-lived process with few
+   * writes (SMALL_EDITS_OPEN); not for a build, whose full save would read the whole file back.
    */
   paged?: boolean;
   /** Where a one-line note on the journal goes (a torn tail dropped, a stale journal ignored); default stderr. */

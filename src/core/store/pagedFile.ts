@@ -1,7 +1,8 @@
 // A corpus database read from its file page by page as queries need them, instead of read whole into
-// memory: for a reader that holds a large corpus open for long (the extension host), where a whole
-// copy costs seconds to open and, while held, makes every fork of the process slow (BENCHMARKS.md,
-// "500,000 examples"). Writes stay in memory, over the file: nothing here writes to disk.
+// memory: for a process that holds a large corpus open for long and writes little (the extension host,
+// the saver of its decisions), where a whole copy costs seconds to open and, while held, makes every
+// fork of the process slow (BENCHMARKS.md, "500,000 examples"). Writes stay in memory, over the file:
+// nothing here writes to disk (CorpusStore.save journals the pages written).
 //
 // Why a typed array and not a VFS: sql.js exposes neither SQLite's VFS registration nor Emscripten's
 // FS. The one seam is the array MEMFS keeps a file's bytes in (node.contents). MEMFS takes it over on
@@ -55,7 +56,7 @@ export class PagedFile {
         pos = upTo;
         continue;
       }
-      let runEnd = Math.min((block + 1) * B, end); // a run of unwritten blocks: one read call
+      let runEnd = Math.min((block + 1) * B, end); // a run of unwritten blocks, from the file
       while (runEnd < end && !this.overlay.has(runEnd / B)) runEnd = Math.min(runEnd + B, end);
       this.readDisk(out, pos - start, pos, Math.min(runEnd, this.diskSize));
       pos = runEnd;
@@ -131,11 +132,6 @@ export class PagedFile {
     this.overlay.clear();
     this.pageLength = 0;
     return true;
-  }
-
-  /** Blocks held in memory because they were written. */
-  get writtenBlocks(): number {
-    return this.overlay.size;
   }
 
   /**
