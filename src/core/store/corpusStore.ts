@@ -1,7 +1,5 @@
-import { constants as bufferConstants } from 'node:buffer';
 import { randomInt } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { open as openFile, type FileHandle } from 'node:fs/promises';
 import type { BindParams, Database, SqlValue, Statement } from 'sql.js';
 import { removeStaleTemps, saveAtomically, type SaveHooks } from './atomicSave';
 import { CorpusFileError, UserError } from './errors';
@@ -10,25 +8,19 @@ import {
   baseIdOf,
   commitRecord,
   foldThreshold,
-  headerPageSize,
   journalPath,
   readJournal,
   removeJournal,
-  replay,
-  replayExtent,
   stampOf,
-  trackWrites,
   type BaseId,
-  type JournalState,
-  PageTracker,
+  type PageTracker,
 } from './journal';
-import { PagedFile } from './pagedFile';
+import { loadPaged, loadWhole, reserveWithin } from './loadDatabase';
+import type { PagedFile } from './pagedFile';
 import { BlobPack } from './blobPack';
 import { moveInlineDiffsToBlobs } from './diffText';
 import { CORPUS_FORMAT, MIGRATIONS, latestSchemaVersion } from './schema';
 import { loadSqlJs } from './sqljs';
-
-const SQLITE_MAGIC = 'SQLite format 3\0';
 
 /** SQLite's words (SQLITE_CORRUPT, SQLITE_NOTADB) for pages that do not hold a database: a truncated or overwritten file. */
 const DAMAGE = /database disk image is malformed|malformed database schema|file is not a database/;
@@ -90,57 +82,7 @@ export function buildReserve(file: string): number {
   return existsSync(file) ? Math.min(3 * statSync(file).size, 2 ** 31) : 0;
 }
 
-/**
- * Bytes per read call: each is done on libuv's thread pool, between them the event loop runs. Also
- * keeps every call under the 2^31 - 1 bytes one read may ask for, whatever the file's size.
- */
-export const READ_CHUNK_BYTES = 16 << 20;
-
-/** One read call (a test seam, to watch what each call asks for); resolves with the bytes read. */
-export type ReadChunk = (handle: FileHandle, bytes: Buffer, offset: number, length: number) => Promise<number>;
-
-const readChunk: ReadChunk = async (handle, bytes, offset, length) =>
-  (await handle.read(bytes, offset, length, offset)).bytesRead;
-
-/** The reserve is only room to grow into: never so much that the Buffer passes what Node allocates. */
-function reserveWithin(size: number, reserve: number): number {
-  return Math.max(0, Math.min(reserve, bufferConstants.MAX_LENGTH - size));
-}
-
-/**
- * Reads a file into a Buffer with `reserve` zero bytes after it, without an intermediate copy. A
- * Buffer, because sql.js slice()s its input: on a Buffer that is a view (so the Buffer becomes the
- * in-memory file), on a plain Uint8Array a second full copy. Read in chunks off the calling thread:
- * on a VM the page faults of filling 800 MB take seconds, which would otherwise freeze the
- * extension host's main thread for as long.
- */
-export async function readWithReserve(
-  file: string,
-  reserve: number | ((size: number) => number),
-  read = readChunk,
-): Promise<{ bytes: Buffer; size: number }> {
-  const handle = await openFile(file, 'r');
-  try {
-    const size = (await handle.stat()).size;
-    if (size > bufferConstants.MAX_LENGTH)
-      throw new CorpusFileError(
-        file,
-        `too large to open: ${size} bytes, more than the ${bufferConstants.MAX_LENGTH} this Node.js holds in one Buffer`,
-      );
-    const bytes = Buffer.alloc(size + reserveWithin(size, typeof reserve === 'number' ? reserve : reserve(size)));
-    let offset = 0;
-    while (offset < size) {
-      const bytesRead = await read(handle, bytes, offset, Math.min(READ_CHUNK_BYTES, size - offset));
-      if (bytesRead === 0) break;
-      offset += bytesRead;
-    }
-    return { bytes, size };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** One corpus file, held in memory by sql.js and written back atomically. */
+/** One corpus file, opened by sql.js (whole in memory, or paged: loadDatabase.ts) and written back atomically. */
 export class CorpusStore {
   private readonly statements = new Map<string, Statement>();
 
@@ -204,9 +146,17 @@ export class CorpusStore {
     const journal = await readJournal(file);
     const baseStamp = stampOf(file);
     const notice = opts.onNotice ?? ((m: string) => void process.stderr.write(`review-corpus: ${m}\n`));
-    const store = opts.paged
-      ? await CorpusStore.loadPaged(file, journal, notice)
-      : await CorpusStore.loadWhole(file, journal, notice, opts.reserveBytes ?? 0);
+    const loaded = opts.paged
+      ? await loadPaged(file, journal, notice)
+      : await loadWhole(file, journal, notice, opts.reserveBytes ?? 0);
+    const store = new CorpusStore(file, loaded.db, loaded.image);
+    store.paged = loaded.paged;
+    store.tracker = loaded.tracker;
+    store.base = loaded.base;
+    if (loaded.replayed) {
+      store.journalEnd = journal.read!.validLength;
+      store.journalStamp = journal.stamp;
+    }
     store.baseStamp = baseStamp;
     try {
       store.migrate(store.readableSchemaVersion());
@@ -218,77 +168,6 @@ export class CorpusStore {
     removeStaleTemps(file);
     removeStaleTemps(journalPath(file)); // a journal's creation killed before its rename
     return store;
-  }
-
-  /** The whole file in memory, with `reserve` bytes of room, and the journal replayed into it. */
-  private static async loadWhole(
-    file: string,
-    journal: JournalState,
-    notice: (message: string) => void,
-    reserve: number,
-  ): Promise<CorpusStore> {
-    const extent = journal.read ? replayExtent(journal.read) : 0;
-    const { bytes, size } = await readWithReserve(file, (n) => reserve + Math.max(0, extent - n));
-    checkHeader(file, bytes.subarray(0, Math.min(size, 100)), size);
-    const base = baseIdOf(bytes, size);
-    if (journal.read && bytes.length < extent)
-      throw new CorpusFileError(file, `too large to open with its journal: ${extent} bytes`);
-    const replayed = replayJournal(file, journal, bytes, base, notice) !== undefined;
-    const { view, tracker } = trackWrites(bytes, headerPageSize(bytes));
-    const store = new CorpusStore(file, await openDatabase(file, view), bytes);
-    store.tracker = tracker;
-    store.base = base;
-    if (replayed) {
-      store.journalEnd = journal.read!.validLength;
-      store.journalStamp = journal.stamp;
-    }
-    return store;
-  }
-
-  /**
-   * The file read page by page as queries need them (pagedFile.ts), the journal's pages held in
-   * memory over it. Its saves append the pages written to the journal, as a whole store's do; a full
-   * save (a fold) writes the whole file and then reads the new file the same way.
-   */
-  private static async loadPaged(
-    file: string,
-    journal: JournalState,
-    notice: (message: string) => void,
-  ): Promise<CorpusStore> {
-    let paged: PagedFile;
-    try {
-      paged = new PagedFile(file);
-    } catch (e) {
-      throw new CorpusFileError(file, `could not open it: ${(e as Error).message}`);
-    }
-    try {
-      const size = paged.diskSize;
-      const head = paged.read(0, Math.min(size, 100));
-      checkHeader(file, head, size);
-      paged.blockSize = headerPageSize(head);
-      const base = baseIdOf(paged.read(0, Math.min(size, paged.blockSize)), size);
-      const replayedSize = replayJournal(file, journal, paged.bytes(), base, notice);
-      paged.size = Math.max(size, replayedSize ?? 0);
-      paged.tracker = new PageTracker(paged.blockSize); // after the replay: its pages are in the journal
-      const db = await openDatabase(file, paged.bytes(), [
-        // Nothing reaches the file before COMMIT, so a rollback never truncates it (pagedFile.ts).
-        'PRAGMA cache_spill = false',
-        // Pages come from disk one read call each: keep the ones read (64 MB at most).
-        'PRAGMA cache_size = -65536',
-      ]);
-      const store = new CorpusStore(file, db);
-      store.paged = paged;
-      store.tracker = paged.tracker;
-      store.base = base;
-      if (replayedSize !== undefined) {
-        store.journalEnd = journal.read!.validLength;
-        store.journalStamp = journal.stamp;
-      }
-      return store;
-    } catch (e) {
-      paged.close();
-      throw e;
-    }
   }
 
   /** The file under a paged store (open with `paged`); undefined for a store held whole in memory. */
@@ -543,30 +422,34 @@ export class CorpusStore {
    * The first `size` bytes of the Buffer given to sql.js, if they are the database as committed.
    * sql.js's in-memory file is a view of that Buffer until a write goes past its end or SQLite
    * truncates the file (a rollback of pages already written does); then the file moves to a new
-   * array. To tell, a random user_version (header offset 60; unused otherwise) is committed and must
-   * show in the Buffer, with the page count (offset 28). Outside a transaction every committed page
-   * is in the file.
+   * array, which committedShows tells.
    */
   private liveImage(pageCount: number, size: number): Uint8Array | undefined {
     const image = this.image;
     if (!image || this.inTransaction || size > image.length || size < 100) return undefined;
-    const canary = randomInt(1, 2 ** 31 - 1);
-    this.db.exec(`PRAGMA user_version = ${canary}`);
-    if (image.readInt32BE(60) !== canary || image.readUInt32BE(28) !== pageCount) return undefined;
-    return image.subarray(0, size);
+    return this.committedShows(() => image, pageCount) ? image.subarray(0, size) : undefined;
   }
 
   /**
    * A paged store's database as committed, read lazily (for a journal record: only its written pages
-   * are read), checked the way liveImage checks the image: a random user_version must read back.
+   * are read), checked as liveImage checks the image.
    */
   private pagedImage(pageCount: number): Uint8Array | undefined {
-    if (!this.paged || this.inTransaction) return undefined;
+    const paged = this.paged;
+    if (!paged || this.inTransaction) return undefined;
+    return this.committedShows(() => paged.read(0, 100), pageCount) ? paged.bytes() : undefined;
+  }
+
+  /**
+   * Whether the bytes sql.js writes to are the ones `head` reads: a random user_version (header offset
+   * 60; unused otherwise) is committed and must show in `head()`, with the page count (offset 28).
+   * Outside a transaction every committed page is then there.
+   */
+  private committedShows(head: () => Buffer, pageCount: number): boolean {
     const canary = randomInt(1, 2 ** 31 - 1);
     this.db.exec(`PRAGMA user_version = ${canary}`);
-    const head = this.paged.read(0, 100);
-    if (head.readInt32BE(60) !== canary || head.readUInt32BE(28) !== pageCount) return undefined;
-    return this.paged.bytes();
+    const bytes = head();
+    return bytes.readInt32BE(60) === canary && bytes.readUInt32BE(28) === pageCount;
   }
 
   close(): void {
@@ -579,44 +462,5 @@ export class CorpusStore {
   private freeStatements(): void {
     for (const stmt of this.statements.values()) stmt.free();
     this.statements.clear();
-  }
-}
-
-/** One-line errors for a file that is empty, too short or not SQLite; `head` is its first 100 bytes. */
-function checkHeader(file: string, head: Uint8Array, size: number): void {
-  if (size === 0) throw new CorpusFileError(file, 'empty file, not a corpus');
-  if (size < 100 || Buffer.from(head.subarray(0, 16)).toString('latin1') !== SQLITE_MAGIC) {
-    throw new CorpusFileError(file, 'not a SQLite database, so not a corpus');
-  }
-}
-
-/** Applies the journal to `image`; its size after, or undefined when there is none or it is stale (noticed). */
-function replayJournal(
-  file: string,
-  journal: JournalState,
-  image: Uint8Array,
-  base: BaseId,
-  notice: (message: string) => void,
-): number | undefined {
-  const size = journal.read ? replay(journal.read, image, base) : undefined;
-  if (journal.read && size === undefined)
-    notice(`${journalPath(file)}: its base is not ${file} (a fold ended before removing it); ignored`);
-  if (journal.notice && (size !== undefined || !journal.read)) notice(journal.notice);
-  return size;
-}
-
-/** sql.js's database over `bytes`, after `setup`; SQLite finding it damaged is a one-line CorpusFileError. */
-async function openDatabase(file: string, bytes: Uint8Array, setup: string[] = []): Promise<Database> {
-  const SQL = await loadSqlJs();
-  let db: Database | undefined;
-  try {
-    db = new SQL.Database(bytes);
-    for (const sql of setup) db.exec(sql);
-    db.exec('SELECT count(*) FROM sqlite_master');
-    return db;
-  } catch (e) {
-    db?.close();
-    if (e instanceof CorpusFileError) throw e;
-    throw new CorpusFileError(file, `damaged: ${(e as Error).message}`);
   }
 }

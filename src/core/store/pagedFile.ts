@@ -49,17 +49,11 @@ export class PagedFile {
     let pos = start;
     while (pos < end) {
       const block = Math.floor(pos / B);
+      const upTo = Math.min((block + 1) * B, end);
       const written = this.overlay.get(block);
-      if (written) {
-        const upTo = Math.min((block + 1) * B, end);
-        written.copy(out, pos - start, pos - block * B, upTo - block * B);
-        pos = upTo;
-        continue;
-      }
-      let runEnd = Math.min((block + 1) * B, end); // a run of unwritten blocks, from the file
-      while (runEnd < end && !this.overlay.has(runEnd / B)) runEnd = Math.min(runEnd + B, end);
-      this.readDisk(out, pos - start, pos, Math.min(runEnd, this.diskSize));
-      pos = runEnd;
+      if (written) written.copy(out, pos - start, pos - block * B, upTo - block * B);
+      else this.readDisk(out, pos - start, pos, Math.min(upTo, this.diskSize));
+      pos = upTo;
     }
     return out;
   }
@@ -76,7 +70,6 @@ export class PagedFile {
     if (written) return written.subarray(start - block * B, end - block * B);
     if (end > this.diskSize || this.failure) return this.read(start, end);
     if (start < this.pageStart || end > this.pageStart + this.pageLength) this.readPage(start);
-    if (end > this.pageStart + this.pageLength) return this.read(start, end); // not in one page
     return this.page.subarray(start - this.pageStart, end - this.pageStart);
   }
 
@@ -135,20 +128,16 @@ export class PagedFile {
   }
 
   /**
-   * Copies the file's bytes [from, to) into `out`, a page per read call. Through `page`, the last page
-   * read, which view() hands out without a copy. No read-ahead: a scan's pages are scattered over the
+   * Copies the file's bytes [from, to), within one page, into `out`. Through `page`, the last page
+   * read (one read call), which view() hands out without a copy. No read-ahead: a scan's pages are scattered over the
    * file (tables, indexes, overflow pages), and reading 16–1,024 KB around each made a scan of every
    * example 1.1–2.5× slower, not faster (BENCHMARKS.md, "The extension host reads pages").
    */
   private readDisk(out: Buffer, outOffset: number, from: number, to: number): void {
     if (this.failure) throw this.failure;
-    let pos = from;
-    while (pos < to) {
-      if (pos < this.pageStart || pos >= this.pageStart + this.pageLength) this.readPage(pos);
-      const upTo = Math.min(to, this.pageStart + this.pageLength);
-      this.page.copy(out, outOffset + pos - from, pos - this.pageStart, upTo - this.pageStart);
-      pos = upTo;
-    }
+    if (from >= to) return;
+    if (from < this.pageStart || to > this.pageStart + this.pageLength) this.readPage(from);
+    this.page.copy(out, outOffset, from - this.pageStart, to - this.pageStart);
   }
 
   private page = Buffer.alloc(0);

@@ -10,9 +10,7 @@ import { dom } from '../bridge';
 import { CorpusStore } from '../../../src/core/store/corpusStore';
 import type { CorpusNode } from '../../../src/extension/tree/nodes';
 import type { ReviewCorpusApi } from '../../../src/extension';
-import { EXTENSION_ID, openSampleCorpus, until } from './support';
-
-const TOAST = '.notifications-toasts .notification-toast';
+import { EXTENSION_ID, openSampleCorpus, TOAST, untilNotification } from './support';
 
 /**
  * Another writer's store in this process, as a CLI build would open the file. sql.js loads its wasm from
@@ -63,13 +61,7 @@ describe('the open corpus, read from its file', function () {
     a.tree.provider.refresh();
     walk(a); // does not throw: the nodes it could not read are left out
     const line = `${c.dbFile}: could not read it: it has ${64 * 1024} bytes now, ${size} when it was opened; run "Review Corpus: Refresh" to open it again`;
-    await until(
-      'the notification naming the file',
-      async () =>
-        (await dom.query(TOAST)).some((t) => t.text.replace(/\s+/g, ' ').includes(`Review Corpus: ${line}`)) ||
-        undefined,
-      20000,
-    );
+    await untilNotification('the notification naming the file', line);
     assert.equal(
       (await dom.query(TOAST)).filter((t) => t.text.includes('could not read it')).length,
       1,

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import type { CorpusStore } from '../../../src/core/store/corpusStore';
 import { localUserPseudonym } from '../../../src/core/privacy/localUser';
@@ -66,6 +67,19 @@ export async function until<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The notifications shown in the bottom right corner. */
+export const TOAST = '.notifications-toasts .notification-toast';
+
+/** Waits for a notification saying `Review Corpus: <line>` (its text with runs of white space as one space). */
+export function untilNotification(what: string, line: string, timeoutMs = 20000): Promise<true> {
+  return until(
+    what,
+    async () =>
+      (await dom.query(TOAST)).some((t) => t.text.replace(/\s+/g, ' ').includes(`Review Corpus: ${line}`)) || undefined,
+    timeoutMs,
+  );
 }
 
 /** The extension host's child processes running dist/worker.js (jobs, the saver), with their environment. */

@@ -7,9 +7,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
-import { openSampleCorpus, until } from './support';
-
-const TOAST = '.notifications-toasts .notification-toast';
+import { openSampleCorpus, TOAST, until, untilNotification } from './support';
 
 describe('another writer holding the corpus file', function () {
   this.timeout(120_000);
@@ -30,13 +28,7 @@ describe('another writer holding the corpus file', function () {
     try {
       await vscode.commands.executeCommand('reviewCorpus.rebuild'); // waits the default 10 s for the holder, then fails
       const line = `${c.dbFile}: in use by pid ${holder.pid} (review-corpus build, since ${holder.startedAt}); wait for it or remove ${lockFile} if that process is gone`;
-      await until(
-        'the error naming the holder',
-        async () =>
-          (await dom.query(TOAST)).some((t) => t.text.replace(/\s+/g, ' ').includes(`Review Corpus: ${line}`)) ||
-          undefined,
-        20000,
-      );
+      await untilNotification('the error naming the holder', line);
       assert.equal(a.session.corpus?.buildId, buildBefore, 'no build was made');
       assert.deepEqual(JSON.parse(readFileSync(lockFile, 'utf8')), holder, "the holder's lock is left alone");
 
