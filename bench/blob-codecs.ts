@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, deflateRawSync, inflateRawSync } from 'node:zlib';
-import { CorpusStore } from '../src/core/store/corpusStore';
-import { diffContentById, diffSides } from '../src/core/store/diffText';
+import { CorpusStore } from '../src/core/ground/store/corpusStore';
+import { diffContentById, diffSides } from '../src/core/ground/store/diffText';
 import { arg, median } from './benchArgs';
 
 type Codec = { name: string; pack: (b: Buffer) => Buffer; unpack: (b: Buffer) => Buffer };

@@ -2,7 +2,7 @@
 //   node bench/run.mjs build-time --db /tmp/bench-100k.sqlite [--runs 3] [--planted <side file>] [--no-worker] [--no-huge-pages]
 // (--no-worker: the hunk facts are computed on the build's own thread, as without a second core.
 // Each child starts with the GLIBC_TUNABLES the CLI and the extension's job process start a build
-// with, where this machine gains from it (core/process/hugePages.ts); --no-huge-pages: without.)
+// with, where this machine gains from it (core/ground/process/hugePages.ts); --no-huge-pages: without.)
 // Each run spawns this bundle again as a child, which opens the corpus, runs runBuild (per-stage
 // times from its onProgress events), records peak RSS, scores the duplicate decisions against the
 // planted ones. The BARE SCAN of the same rows with the same store API (every change, revision,
@@ -13,20 +13,20 @@
 // store.save() writes), its blocking write calls and fsync apart.
 import { spawnSync } from 'node:child_process';
 import { rmSync, statSync, writeSync } from 'node:fs';
-import { copyCorpus, filesBeside } from '../src/core/store/copyCorpus';
+import { copyCorpus, filesBeside } from '../src/core/ground/store/copyCorpus';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { eachPaged, eachRow } from '../src/core/corpusBuild/paged';
-import { runBuild } from '../src/core/corpusBuild/runBuild';
-import { DiffTexts, diffBlobJoins, diffContentColumns } from '../src/core/store/diffText';
-import { CorpusStore, buildReserve } from '../src/core/store/corpusStore';
-import { saveAtomically } from '../src/core/store/atomicSave';
-import { storedConfig } from '../src/core/corpusBuild/loadCorpus';
+import { eachPaged, eachRow } from '../src/core/build/stages/paged';
+import { runBuild } from '../src/core/build/stages/runBuild';
+import { DiffTexts, diffBlobJoins, diffContentColumns } from '../src/core/ground/store/diffText';
+import { CorpusStore, buildReserve } from '../src/core/ground/store/corpusStore';
+import { saveAtomically } from '../src/core/ground/store/atomicSave';
+import { storedConfig } from '../src/core/build/stages/loadCorpus';
 import { readPlanted, scoreDedup, type DedupScore } from './dedup-score';
 import { plantedFileOf } from './generateRecords';
 import { arg, median } from './benchArgs';
-import { currentPlatform, hugePagesTunables } from '../src/core/process/hugePages';
+import { currentPlatform, hugePagesTunables } from '../src/core/ground/process/hugePages';
 
 interface RunResult {
   openMs: number;

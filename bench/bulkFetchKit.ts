@@ -2,8 +2,8 @@
 // fetches the bulk fake host at pace 0, and the parent's reading of a child's tagged stdout line.
 import type { ChildProcess } from 'node:child_process';
 import { BULK_ORG } from '../test/fake-gerrit/bulkFixture';
-import { validateCorpusConfig } from '../src/core/config/loadConfig';
-import type { CorpusConfig } from '../src/core/config/types';
+import { validateCorpusConfig } from '../src/core/rules/corpusJson/loadConfig';
+import type { CorpusConfig } from '../src/core/ground/config/types';
 import { CORPUS_START, WINDOWS } from '../test/fake-gerrit/fixtures/scenarioOptions';
 
 /** Fabricated: protects nothing. */

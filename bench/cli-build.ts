@@ -6,7 +6,7 @@
 // the CLI (an older commit's dist/cli.js, say) for a before/after ratio on the same corpus.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { copyCorpus, filesBeside } from '../src/core/store/copyCorpus';
+import { copyCorpus, filesBeside } from '../src/core/ground/store/copyCorpus';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';

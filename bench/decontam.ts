@@ -7,9 +7,9 @@
 // found. A nested loop over a sample of examples × all references gives the figure the index avoids.
 import { Rng, TextMaker } from './generateText';
 import { arg, median } from './benchArgs';
-import { DEFAULT_RULES } from '../src/core/config/ruleParameters';
-import { ProtectedMatcher, type ExampleTexts, type ReferenceText } from '../src/core/decontam/matcher';
-import { matchingPolicy, type MatchingPolicy } from '../src/core/decontam/policy';
+import { DEFAULT_RULES } from '../src/core/rules/ruleParameters';
+import { ProtectedMatcher, type ExampleTexts, type ReferenceText } from '../src/core/rules/decontam/matcher';
+import { matchingPolicy, type MatchingPolicy } from '../src/core/rules/decontam/policy';
 
 const EXAMPLES = Number(arg('examples') ?? 100_000);
 const REFERENCES = Number(arg('references') ?? 10_000);

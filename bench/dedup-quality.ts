@@ -1,8 +1,13 @@
-// Quality and speed benchmark for src/core/dedup: a deterministic synthetic organization of N examples
+// Quality and speed benchmark for src/core/rules/dedup: a deterministic synthetic organization of N examples
 // (code-like hunks of 5–40 lines) with planted duplicates of every kind and known Jaccard.
 //   npx esbuild bench/dedup-quality.ts --bundle --platform=node --outfile=out/bench/dedup-quality.js && node out/bench/dedup-quality.js [--n 100000] [--bands 11 --rows 11] [--runs 3] [--cluster 0]
-import { findDuplicates, type DedupCandidate, type DedupParams, type DuplicateDecision } from '../src/core/dedup/index';
-import { DEFAULT_RULES } from '../src/core/config/ruleParameters';
+import {
+  findDuplicates,
+  type DedupCandidate,
+  type DedupParams,
+  type DuplicateDecision,
+} from '../src/core/rules/dedup/index';
+import { DEFAULT_RULES } from '../src/core/rules/ruleParameters';
 import * as os from 'node:os';
 
 const arg = (name: string, fallback: number): number => {

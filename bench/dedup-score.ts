@@ -4,8 +4,8 @@
 //   node bench/run.mjs dedup-score --db /tmp/bench-100k.sqlite [--planted <side file>]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runBuild } from '../src/core/corpusBuild/runBuild';
-import { CorpusStore } from '../src/core/store/corpusStore';
+import { runBuild } from '../src/core/build/stages/runBuild';
+import { CorpusStore } from '../src/core/ground/store/corpusStore';
 import { plantedFileOf, type Planted } from './generateRecords';
 
 export type PlantedFile = Planted & { seed: number; examples: number };

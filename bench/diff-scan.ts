@@ -3,7 +3,7 @@
 // the build does (DiffInfo objects made from the sides); `json` joins each diff back into its JSON text
 // and parses it, as the build did before.
 //   node bench/run.mjs diff-scan --db corpus.sqlite [--runs 3]
-import { CorpusStore } from '../src/core/store/corpusStore';
+import { CorpusStore } from '../src/core/ground/store/corpusStore';
 import {
   DiffTexts,
   diffBlobJoins,
@@ -11,8 +11,8 @@ import {
   storedBlobBytes,
   unpackBlob,
   type StoredBlob,
-} from '../src/core/store/diffText';
-import { eachRow } from '../src/core/corpusBuild/paged';
+} from '../src/core/ground/store/diffText';
+import { eachRow } from '../src/core/build/stages/paged';
 import { arg, median } from './benchArgs';
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@
 // Works on the in-memory copy only; the file is never written.
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { CorpusStore, EDIT_RESERVE_BYTES } from '../src/core/store/corpusStore';
+import { CorpusStore, EDIT_RESERVE_BYTES } from '../src/core/ground/store/corpusStore';
 import { arg, median } from './benchArgs';
 
 /** Inserts labels until the page count changes; returns the slowest insert (ms) and how many it took. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startFakeGerrit } from '../test/fake-gerrit/server';
 import { BULK_ORG, bulkFixture } from '../test/fake-gerrit/bulkFixture';
-import { CorpusStore } from '../src/core/store/corpusStore';
+import { CorpusStore } from '../src/core/ground/store/corpusStore';
 import { BENCH_SALT, bulkFetchConfig, taggedLine } from './bulkFetchKit';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
 import { arg } from './benchArgs';

@@ -7,12 +7,12 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSampleHosts, type FakeGerrit } from '../test/fake-gerrit/server';
 import { sampleConfig, sampleHostSetup, SAMPLE_SALT } from '../scripts/sample-corpus';
-import { CorpusStore } from '../src/core/store/corpusStore';
-import type { CorpusConfig, HostConfig } from '../src/core/config/types';
+import { CorpusStore } from '../src/core/ground/store/corpusStore';
+import type { CorpusConfig, HostConfig } from '../src/core/ground/config/types';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
 import { HostClient } from '../src/core/gerrit/hostClient';
 import type { ChangeInfo, CommentInfo } from '../src/core/gerrit/types';
-import { runBuild } from '../src/core/corpusBuild/runBuild';
+import { runBuild } from '../src/core/build/stages/runBuild';
 
 /** The same client options the sample corpus uses (sample-corpus.ts), for both crawlers. */
 const CLIENT = { baseBackoffMs: 5, maxBackoffMs: 20, maxRetries: 1 };

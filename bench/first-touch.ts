@@ -1,5 +1,5 @@
 // What this VM charges for fresh memory, with and without huge pages, the condition the CLI's huge-page
-// relaunch (core/process/hugePages.ts) bets on. Each run is a fresh process that writes one byte into
+// relaunch (core/ground/process/hugePages.ts) bets on. Each run is a fresh process that writes one byte into
 // each 4 KB page of a fresh buffer, then once more (warm), alternating 4 KB pages and
 // GLIBC_TUNABLES=glibc.malloc.hugetlb=1.
 //   node bench/run.mjs first-touch [--mb 512] [--runs 3]
@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { arg, median } from './benchArgs';
-import { currentPlatform, hugePagesTunables } from '../src/core/process/hugePages';
+import { currentPlatform, hugePagesTunables } from '../src/core/ground/process/hugePages';
 
 function child(mb: number): void {
   const size = mb << 20;

@@ -8,15 +8,15 @@
 // No HTTP: the plan (generateCorpus.ts) and the records (generateRecords.ts) come from one seeded PRNG.
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { validateCorpusConfig } from '../src/core/config/loadConfig';
-import type { CorpusConfig } from '../src/core/config/types';
-import { syncWindows, windowOf } from '../src/core/config/windows';
+import { validateCorpusConfig } from '../src/core/rules/corpusJson/loadConfig';
+import type { CorpusConfig } from '../src/core/ground/config/types';
+import { syncWindows, windowOf } from '../src/core/ground/config/windows';
 import { pseudonymHost, storeConfig } from '../src/core/gerrit/fetchCorpus';
 import { Pseudonymizer } from '../src/core/gerrit/pseudonymize';
-import { CorpusStore } from '../src/core/store/corpusStore';
-import { blobPackPath } from '../src/core/store/blobPack';
-import { filesBeside } from '../src/core/store/copyCorpus';
-import { writeDiff } from '../src/core/store/diffText';
+import { CorpusStore } from '../src/core/ground/store/corpusStore';
+import { blobPackPath } from '../src/core/ground/store/blobPack';
+import { filesBeside } from '../src/core/ground/store/copyCorpus';
+import { writeDiff } from '../src/core/ground/store/diffText';
 import { ORGS, planCorpus } from './generateCorpus';
 import {
   RecordMaker,

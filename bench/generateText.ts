@@ -245,7 +245,7 @@ export class TextMaker {
 }
 
 /**
- * The reference Jaccard, written independently of src/core/dedup: the sets of `k`-token shingles
+ * The reference Jaccard, written independently of src/core/rules/dedup: the sets of `k`-token shingles
  * (tokens = whitespace-separated runs) of before + "\n" + after, as strings.
  */
 export function shingleJaccard(

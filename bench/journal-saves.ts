@@ -1,4 +1,4 @@
-// Saves that do not grow with the file (issue #15, src/core/store/journal.ts), two figures:
+// Saves that do not grow with the file (issue #15, src/core/ground/store/journal.ts), two figures:
 //   node bench/run.mjs journal-saves pad --out <big.sqlite> [--mb 1000]
 //     makes a corpus of about that size: an empty corpus padded with 1 MB meta rows (the journal's
 //     cost depends on the file's size and the pages a save writes, not on what the rows hold).
@@ -15,14 +15,14 @@
 //     decision (which starts the saver, and so includes its open of the corpus) apart.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { copyCorpus, filesBeside } from '../src/core/store/copyCorpus';
+import { copyCorpus, filesBeside } from '../src/core/ground/store/copyCorpus';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startFakeGerrit } from '../test/fake-gerrit/server';
 import { BULK_ORG, bulkFixture } from '../test/fake-gerrit/bulkFixture';
-import { CorpusStore, FETCH_RESERVE_BYTES } from '../src/core/store/corpusStore';
-import { journalPath } from '../src/core/store/journal';
+import { CorpusStore, FETCH_RESERVE_BYTES } from '../src/core/ground/store/corpusStore';
+import { journalPath } from '../src/core/ground/store/journal';
 import { BENCH_SALT, bulkFetchConfig, taggedLine } from './bulkFetchKit';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
 import { BackgroundSaver } from '../src/extension/backgroundSaver';

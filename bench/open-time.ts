@@ -1,5 +1,5 @@
 // What opening a corpus as the extension host does costs, read whole (as before, and on Windows) or
-// paged (src/core/store/pagedFile.ts), and what the inspector's first reads cost after it:
+// paged (src/core/ground/store/pagedFile.ts), and what the inspector's first reads cost after it:
 //   node bench/run.mjs open-time --db <corpus.sqlite> [--runs 5]
 // Each run opens the corpus in a fresh process of its own, whole and paged alternating, and times:
 // the open; the tree's groups (treeGroups) and the first page of the first kept group (listItems,
@@ -10,10 +10,10 @@
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { latestBuildId, treeGroups } from '../src/core/inspect/groups';
-import { getExample } from '../src/core/inspect/example';
-import { filteredCounts, listItems } from '../src/core/inspect/items';
-import { CorpusStore, EDIT_RESERVE_BYTES } from '../src/core/store/corpusStore';
+import { latestBuildId, treeGroups } from '../src/core/review/inspect/groups';
+import { getExample } from '../src/core/review/inspect/example';
+import { filteredCounts, listItems } from '../src/core/review/inspect/items';
+import { CorpusStore, EDIT_RESERVE_BYTES } from '../src/core/ground/store/corpusStore';
 import { arg, median } from './benchArgs';
 
 const MODES = ['whole', 'paged'] as const;

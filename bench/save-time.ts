@@ -8,8 +8,8 @@ import { rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { saveAtomically } from '../src/core/store/atomicSave';
-import { CorpusStore } from '../src/core/store/corpusStore';
+import { saveAtomically } from '../src/core/ground/store/atomicSave';
+import { CorpusStore } from '../src/core/ground/store/corpusStore';
 import { arg, median } from './benchArgs';
 
 async function main(): Promise<void> {

@@ -9,13 +9,13 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runBuild } from '../src/core/corpusBuild/runBuild';
-import { storedConfig } from '../src/core/corpusBuild/loadCorpus';
-import { searchReplaceParameters } from '../src/core/config/ruleParameters';
-import { exportCorpus } from '../src/core/export/exportJsonl';
-import { exportSearchReplace, type SearchReplaceReport } from '../src/core/export/exportSearchReplace';
-import { latestBuildId } from '../src/core/inspect/groups';
-import { CorpusStore } from '../src/core/store/corpusStore';
+import { runBuild } from '../src/core/build/stages/runBuild';
+import { storedConfig } from '../src/core/build/stages/loadCorpus';
+import { searchReplaceParameters } from '../src/core/rules/ruleParameters';
+import { exportCorpus } from '../src/core/publish/export/exportJsonl';
+import { exportSearchReplace, type SearchReplaceReport } from '../src/core/publish/export/exportSearchReplace';
+import { latestBuildId } from '../src/core/review/inspect/groups';
+import { CorpusStore } from '../src/core/ground/store/corpusStore';
 import { arg, median } from './benchArgs';
 
 async function main(): Promise<void> {

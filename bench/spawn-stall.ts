@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { arg, median } from './benchArgs';
-import { currentPlatform, hugePagesTunables } from '../src/core/process/hugePages';
+import { currentPlatform, hugePagesTunables } from '../src/core/ground/process/hugePages';
 
 async function child(sizesGb: number[], runs: number): Promise<void> {
   const held: Buffer[] = [];

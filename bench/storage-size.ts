@@ -6,8 +6,8 @@
 //   node bench/run.mjs storage-size --db /tmp/bench-20k.sqlite
 // The file is only read: every VACUUM runs on an in-memory copy.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { blobPackPath } from '../src/core/store/blobPack';
-import { CorpusStore } from '../src/core/store/corpusStore';
+import { blobPackPath } from '../src/core/ground/store/blobPack';
+import { CorpusStore } from '../src/core/ground/store/corpusStore';
 import { arg } from './benchArgs';
 
 async function main(): Promise<void> {

@@ -51,7 +51,7 @@ const shipped = { ...common, minify: true };
 
 /**
  * What every bundle that runs the core needs beside it: sql.js's wasm and the build's hunk-facts
- * worker (src/core/corpusBuild/hunkFactsPool.ts looks for both in its own directory).
+ * worker (src/core/build/stages/hunkFactsPool.ts looks for both in its own directory).
  */
 export async function runtimeAssets(dir, { minify = false } = {}) {
   mkdirSync(dir, { recursive: true });
@@ -59,7 +59,7 @@ export async function runtimeAssets(dir, { minify = false } = {}) {
   await esbuild.build({
     ...common,
     minify,
-    entryPoints: [r('src/core/corpusBuild/hunkFactsWorker.ts')],
+    entryPoints: [r('src/core/build/stages/hunkFactsWorker.ts')],
     outfile: path.join(dir, 'hunk-facts-worker.js'),
   });
 }

@@ -1,5 +1,5 @@
-// Writes schemas/corpus.schema.json from src/core/config/corpusSchema.ts, whose rules part is the rule
-// parameters each rule declares (assembled by src/core/config/ruleParameters.ts), and the README's
+// Writes schemas/corpus.schema.json from src/core/rules/corpusJson/corpusSchema.ts, whose rules part is the rule
+// parameters each rule declares (assembled by src/core/rules/ruleParameters.ts), and the README's
 // table of rule parameters (between its rule-parameters markers) from the same declarations.
 //   node scripts/generate-schema.mjs           # write both
 //   node scripts/generate-schema.mjs --check   # exit 1 when either is not what the code generates
@@ -22,8 +22,8 @@ await esbuild.build({
   logLevel: 'warning',
   stdin: {
     contents:
-      "export { corpusSchemaText } from './corpusSchema'; export { withRuleParametersTable } from './ruleParametersTable';",
-    resolveDir: path.join(ROOT, 'src/core/config'),
+      "export { corpusSchemaText } from './corpusSchema'; export { withRuleParametersTable } from '../ruleParametersTable';",
+    resolveDir: path.join(ROOT, 'src/core/rules/corpusJson'),
     loader: 'ts',
   },
   outfile: bundle,

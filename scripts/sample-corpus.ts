@@ -6,24 +6,24 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSampleHosts, type FakeGerrit } from '../test/fake-gerrit/server';
 import { SCENARIO, scenarioQuery } from '../test/fake-gerrit/fixtures/expectations';
-import { CorpusStore } from '../src/core/store/corpusStore';
-import { validateCorpusConfig } from '../src/core/config/loadConfig';
-import { PRODUCT_START, PRODUCT_WINDOWS, type CorpusConfig } from '../src/core/config/types';
+import { CorpusStore } from '../src/core/ground/store/corpusStore';
+import { validateCorpusConfig } from '../src/core/rules/corpusJson/loadConfig';
+import { PRODUCT_START, PRODUCT_WINDOWS, type CorpusConfig } from '../src/core/ground/config/types';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
-import { runBuild } from '../src/core/corpusBuild/runBuild';
-import { localUserPseudonym } from '../src/core/privacy/localUser';
-import { parseReferences, registerReferenceSet } from '../src/core/decontam/referenceSets';
-import { registerHalves } from '../src/core/corpusBuild/halvesRegistry';
-import { auditItems, drawAuditSample } from '../src/core/labels/auditSample';
-import { importRaterLabels } from '../src/core/labels/importLabels';
-import { setLabel, type Label } from '../src/core/labels/labels';
+import { runBuild } from '../src/core/build/stages/runBuild';
+import { localUserPseudonym } from '../src/core/ground/privacy/localUser';
+import { parseReferences, registerReferenceSet } from '../src/core/rules/decontam/referenceSets';
+import { registerHalves } from '../src/core/build/halves/halvesRegistry';
+import { auditItems, drawAuditSample } from '../src/core/review/labels/auditSample';
+import { importRaterLabels } from '../src/core/review/labels/importLabels';
+import { setLabel, type Label } from '../src/core/review/labels/labels';
 import {
   FABRICATED_BENCHMARK_TEST_JSONL,
   FABRICATED_BENCHMARK_TEST_NAME,
 } from '../test/fixtures/protected/fabricatedBenchmarkTest';
 import { defaultAnswer, startFakeJudge } from '../test/fake-judge/server';
-import { runJudge } from '../src/core/judge/runJudge';
-import { runRewrite } from '../src/core/judge/runRewrite';
+import { runJudge } from '../src/core/review/judge/runJudge';
+import { runRewrite } from '../src/core/review/judge/runRewrite';
 
 /** A fabricated "other benchmark's test split" (test/fixtures/protected/README.md): one item overlaps a train example. */
 export const SAMPLE_PROTECTED_SET = FABRICATED_BENCHMARK_TEST_NAME;

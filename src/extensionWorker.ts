@@ -2,16 +2,16 @@
 // Its first message says what it is:
 // - {type: 'run', request}: one long job (fetch, rebuild, verify, export). Then perhaps {type:
 //   'cancel'}; out {progress|done|error}.
-// - {type: 'serve-edits', dbFile}: the background saver of small edits (core/edits.ts). Then
+// - {type: 'serve-edits', dbFile}: the background saver of small edits (core/jobs/edits.ts). Then
 //   EditSaverRequests; out EditSaverReplies.
-// - {type: 'diversity', dbFile, buildId}: the funnel report's diversity of that build (core/diversity);
+// - {type: 'diversity', dbFile, buildId}: the funnel report's diversity of that build (core/review/diversity);
 //   out {done, result: DiversityReport}|{error}.
 // Either way the parent ends it: it has the result, or the saver is idle.
-import { serveEdits, type EditSaverRequest } from './core/edits';
-import { runJob, type JobRequest } from './core/jobs';
-import { listenToParent } from './core/process/parentLink';
-import { UserError } from './core/store/errors';
-import { diversityOfFile } from './core/diversity/report';
+import { serveEdits, type EditSaverRequest } from './core/jobs/edits';
+import { runJob, type JobRequest } from './core/jobs/jobs';
+import { listenToParent } from './core/ground/process/parentLink';
+import { UserError } from './core/ground/store/errors';
+import { diversityOfFile } from './core/review/diversity/report';
 
 const send = (m: object) => process.send?.(m);
 const controller = new AbortController();

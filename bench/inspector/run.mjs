@@ -59,7 +59,7 @@ const READY = path.join(CORPUS_DIR, 'ready.json');
 /** Written once the generator has finished: a later run whose CLI build failed builds this file again instead of regenerating it. */
 const GENERATED = path.join(CORPUS_DIR, 'generated.json');
 const FIGURES = path.join(DIR, 'figures.json');
-/** The blob pack the corpus keeps its file versions in (src/core/store/blobPack.ts), beside DB. */
+/** The blob pack the corpus keeps its file versions in (src/core/ground/store/blobPack.ts), beside DB. */
 const PACK = `${DB}.blobs`;
 const packSize = () => (existsSync(PACK) ? statSync(PACK).size : 0);
 const SUITE_BUNDLE = path.join(ROOT, 'out', 'bench', 'inspector', 'suite.js');

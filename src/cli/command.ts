@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { UserError } from '../core/store/errors';
-import { visibleEscapes } from '../core/text/visibleEscapes';
-import { DEFAULT_WRITER_WAIT_MS, describeHolder, type LockHolder } from '../core/store/writerLock';
-import type { BuildProgress } from '../core/corpusBuild/runBuild';
+import { UserError } from '../core/ground/store/errors';
+import { visibleEscapes } from '../core/ground/text/visibleEscapes';
+import { DEFAULT_WRITER_WAIT_MS, describeHolder, type LockHolder } from '../core/ground/store/writerLock';
+import type { BuildProgress } from '../core/build/stages/runBuild';
 
 /** One option of a command: how parseArgs reads it, and all its help shows of it (usage line and options list). */
 export interface CliOption {
@@ -31,7 +31,7 @@ export interface CliCommand<V = Record<string, string | boolean | undefined>> {
   name: string;
   summary: string;
   options: Options;
-  /** Reads the whole corpus into memory and works on all of it: run with huge pages (core/process/hugePages.ts). */
+  /** Reads the whole corpus into memory and works on all of it: run with huge pages (core/ground/process/hugePages.ts). */
   holdsWholeCorpus?: boolean;
   /** The one positional argument the command takes (e.g. protect's JSONL file), handed to run as values._; absent: none. */
   positional?: string;

@@ -1,10 +1,10 @@
-import { UserError } from '../core/store/errors';
+import { UserError } from '../core/ground/store/errors';
 import { HELP_FLAGS, helpText, parseCommandArgs, type CliCommand, type CliIo } from './command';
 import { COMMANDS } from './commands';
 import { relaunch } from './relaunch';
-import { currentPlatform, hugePagesTunables } from '../core/process/hugePages';
-import { listenToParent } from '../core/process/parentLink';
-import { visibleEscapes } from '../core/text/visibleEscapes';
+import { currentPlatform, hugePagesTunables } from '../core/ground/process/hugePages';
+import { listenToParent } from '../core/ground/process/parentLink';
+import { visibleEscapes } from '../core/ground/text/visibleEscapes';
 import pkg from '../../package.json';
 
 function mainHelp(): string {

@@ -1,6 +1,6 @@
 // What the CLI prints from a corpus file is host text (paths, suffixes, dates): it goes out through
-// core/text/visibleEscapes.ts, so none of it can drive the terminal or reorder a line.
-import { visibleEscapes, visibleEscapesInJson } from '../core/text/visibleEscapes';
+// core/ground/text/visibleEscapes.ts, so none of it can drive the terminal or reorder a line.
+import { visibleEscapes, visibleEscapesInJson } from '../core/ground/text/visibleEscapes';
 
 /** A copy of a parsed JSON value with every string, keys included, escaped: for tables made from it. */
 export function visibleStrings<T>(value: T): T {

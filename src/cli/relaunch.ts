@@ -1,11 +1,11 @@
 // A whole-corpus command runs in a child process started with glibc's hugetlb tunable
-// (core/process/hugePages.ts says when, and why).
+// (core/ground/process/hugePages.ts says when, and why).
 //
 // The parent only waits. Ctrl-C reaches both through the terminal's process group; a SIGINT sent to
 // the parent alone becomes a cancel message, so the child still cancels once, cleanly. If the parent
 // dies (kill -9), the child stops too rather than write on unobserved.
 import { spawn } from 'node:child_process';
-import { CANCEL_MESSAGE } from '../core/process/parentLink';
+import { CANCEL_MESSAGE } from '../core/ground/process/parentLink';
 
 const FORWARDED: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
 

@@ -3,10 +3,10 @@
 // opens the corpus (SMALL_EDITS_OPEN: read as it needs pages), applies the same edits and saves them
 // (a journal record, or the whole file atomically). Edits that arrive while a save runs go together in
 // the next one. The saver is stopped when idle, to give its memory back; a new one opens the saved file. Each save holds the corpus file's writer lock
-// (core/store/writerLock.ts); while another writer (a CLI fetch or build) holds it, the save waits,
+// (core/ground/store/writerLock.ts); while another writer (a CLI fetch or build) holds it, the save waits,
 // the edits stay pending here, and onWaiting says who it waits for.
 import type { ChildProcess } from 'node:child_process';
-import type { CorpusEdit, EditSaverReply, EditSaverRequest } from '../core/edits';
+import type { CorpusEdit, EditSaverReply, EditSaverRequest } from '../core/jobs/edits';
 import { forkWorkerProcess } from './jobs/workerProcess';
 
 /** How long an idle saver process (nothing pending) is kept for the next edit. */

@@ -3,9 +3,9 @@
 // context: one read serves them all. A record depends only on the build, so the cache empties whenever
 // the session changes (another corpus, a rebuild, a reload); labels and flag decisions are not part of it.
 import * as vscode from 'vscode';
-import { getExample, type ExampleRecord } from '../core/inspect/example';
-import { storedDiffOf } from '../core/inspect/wholeFile';
-import type { CorpusStore } from '../core/store/corpusStore';
+import { getExample, type ExampleRecord } from '../core/review/inspect/example';
+import { storedDiffOf } from '../core/review/inspect/wholeFile';
+import type { CorpusStore } from '../core/ground/store/corpusStore';
 import { exampleView, keyDigest, type ExampleView, type ViewMode } from './diff/exampleView';
 
 /** What the cache reads of the session; a shape, not session.ts, which creates the cache (imports point one way). */

@@ -8,8 +8,8 @@
 // A zero-width space after `]` and after `$` breaks both patterns and changes nothing that shows.
 // Pure (no vscode), so the unit suite tests it under Node. Our own icons, like the status bar's
 // `$(database)`, stay outside it.
-import { visibleEscapes } from '../core/text/visibleEscapes';
-import { escapeMarkdownLine } from '../core/text/markdownEscape';
+import { visibleEscapes } from '../core/ground/text/visibleEscapes';
+import { escapeMarkdownLine } from '../core/ground/text/markdownEscape';
 
 const ZERO_WIDTH_SPACE = '\u200b';
 

@@ -4,7 +4,7 @@
 // writer lock; re-drawing asks first, and the earlier sample stays on record.
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import { checkAuditParameters, currentAuditSample, DEFAULT_AUDIT_SIZE } from '../core/labels/auditSample';
+import { checkAuditParameters, currentAuditSample, DEFAULT_AUDIT_SIZE } from '../core/review/labels/auditSample';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import { plainText } from './plainText';

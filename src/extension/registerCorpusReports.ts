@@ -1,14 +1,14 @@
 // Verify, export, compare and tag builds, and seal/unseal windows, from the palette and the tree.
 import * as vscode from 'vscode';
 import path from 'node:path';
-import { compareBuilds } from '../core/verify/compareBuilds';
-import { tagNameProblem, tagNamesByBuild } from '../core/versions/tags';
+import { compareBuilds } from '../core/publish/verify/compareBuilds';
+import { tagNameProblem, tagNamesByBuild } from '../core/publish/versions/tags';
 import { compareUri } from './diff/uris';
-import { storedWindows } from '../core/config/windows';
-import { localUserPseudonym } from '../core/privacy/localUser';
+import { storedWindows } from '../core/ground/config/windows';
+import { localUserPseudonym } from '../core/ground/privacy/localUser';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
-import type { CorpusStore } from '../core/store/corpusStore';
+import type { CorpusStore } from '../core/ground/store/corpusStore';
 import type { SaltStore } from './salt';
 import { runJobProcess } from './jobs/runJobProcess';
 import type { CorpusNode } from './tree/nodes';

@@ -3,7 +3,7 @@
 // hash). A session edit, so it is saved by the background saver under the writer lock, like sealing
 // a window. Re-registering asks first, and the replacement is recorded.
 import * as vscode from 'vscode';
-import { registeredHalves } from '../core/corpusBuild/halvesRegistry';
+import { registeredHalves } from '../core/build/halves/halvesRegistry';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import { plainText } from './plainText';

@@ -7,7 +7,7 @@ import { JobCancelled, runJobProcess } from './jobs/runJobProcess';
 import { JudgeKeyStore } from './judgeKey';
 import { plainText } from './plainText';
 import { registerCommand, statusNote } from './registerCommand';
-import { loadCorpusConfig } from '../core/config/loadConfig';
+import { loadCorpusConfig } from '../core/rules/corpusJson/loadConfig';
 
 export function registerJudge(context: vscode.ExtensionContext, session: CorpusSession): vscode.Disposable[] {
   const log = session.log;

@@ -1,5 +1,5 @@
 // New Corpus…: pick host presets, give a contact for the User-Agent, choose where corpus.json goes;
-// the file is written from src/core/config/presets.ts (as `review-corpus init` writes it) and opened
+// the file is written from src/core/rules/corpusJson/presets.ts (as `review-corpus init` writes it) and opened
 // as the corpus. An existing file is replaced only after a modal confirmation.
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
@@ -12,7 +12,7 @@ import {
   presetNames,
   writeNewCorpusConfig,
   type HostPreset,
-} from '../core/config/presets';
+} from '../core/rules/corpusJson/presets';
 import { Commands } from './ids/commands';
 import { plainText } from './plainText';
 import { registerCommand } from './registerCommand';

@@ -3,7 +3,7 @@
 // through the background saver under the corpus file's writer lock, like sealing a window.
 import * as vscode from 'vscode';
 import path from 'node:path';
-import { checkSetName, readReferenceFile } from '../core/decontam/referenceSets';
+import { checkSetName, readReferenceFile } from '../core/rules/decontam/referenceSets';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import { plainText } from './plainText';

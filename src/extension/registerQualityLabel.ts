@@ -1,7 +1,7 @@
 // "Label Comment Quality…": a hand label of one kept comment of the open example on seed 002's
 // framework (type and nature multi-select, civility, relevance, clarity and conciseness 1..10), stored
 // in quality_labels under the user's rater pseudonym, through the background saver like every edit.
-// Judge-vs-human κ (core/quality/agreement.ts, the funnel report) reads these labels.
+// Judge-vs-human κ (core/review/quality/agreement.ts, the funnel report) reads these labels.
 import * as vscode from 'vscode';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
@@ -9,11 +9,11 @@ import type { SaltStore } from './salt';
 import type { ActiveExample } from './diff/activeExample';
 import { registerCommand, statusNote } from './registerCommand';
 import { plainText } from './plainText';
-import { localUserPseudonym } from '../core/privacy/localUser';
-import { commentKey } from '../core/corpusBuild/decisionKeys';
-import { readQualityLabels } from '../core/judge/judgmentStore';
-import { CIVILITIES, JUDGE_NATURES, JUDGE_TYPES, type JudgeAnswer } from '../core/judge/types';
-import { SCORE_NAMES } from '../core/quality/agreement';
+import { localUserPseudonym } from '../core/ground/privacy/localUser';
+import { commentKey } from '../core/build/stages/decisionKeys';
+import { readQualityLabels } from '../core/build/judgments/judgmentStore';
+import { CIVILITIES, JUDGE_NATURES, JUDGE_TYPES, type JudgeAnswer } from '../core/build/judgments/types';
+import { SCORE_NAMES } from '../core/review/quality/agreement';
 
 export function registerQualityLabel(
   session: CorpusSession,

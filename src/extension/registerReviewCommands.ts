@@ -1,8 +1,8 @@
 // Reviewing in place: confirm or dismiss flags, label examples, and move to the next/previous example.
 import * as vscode from 'vscode';
-import { flagsOf } from '../core/flags/flagStore';
-import type { Label } from '../core/labels/labels';
-import { localUserPseudonym } from '../core/privacy/localUser';
+import { flagsOf } from '../core/build/flags/flagStore';
+import type { Label } from '../core/review/labels/labels';
+import { localUserPseudonym } from '../core/ground/privacy/localUser';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import type { SaltStore } from './salt';

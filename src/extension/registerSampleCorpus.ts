@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { copyCorpus, filesBeside } from '../core/store/copyCorpus';
+import { copyCorpus, filesBeside } from '../core/ground/store/copyCorpus';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import { registerCommand } from './registerCommand';

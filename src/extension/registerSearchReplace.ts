@@ -3,8 +3,8 @@
 // document: file text and host paths shown as data, never rendered).
 import * as vscode from 'vscode';
 import path from 'node:path';
-import { exampleSearchReplaceById, searchReplaceDocument } from '../core/export/exportSearchReplace';
-import { searchReplaceParameters } from '../core/config/ruleParameters';
+import { exampleSearchReplaceById, searchReplaceDocument } from '../core/publish/export/exportSearchReplace';
+import { searchReplaceParameters } from '../core/rules/ruleParameters';
 import { Commands } from './ids/commands';
 import { SEARCH_REPLACE_SCHEME } from './ids/views';
 import type { CorpusSession } from './session';

@@ -1,6 +1,6 @@
 // A status bar item: corpus name, kept examples and build number; clicking opens the funnel report.
 import * as vscode from 'vscode';
-import { keptCount } from '../core/inspect/groups';
+import { keptCount } from '../core/review/inspect/groups';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import { plainText } from './plainText';

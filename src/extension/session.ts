@@ -3,11 +3,11 @@
 import * as vscode from 'vscode';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CorpusStore, SMALL_EDITS_OPEN } from '../core/store/corpusStore';
-import { corpusDbPath, loadCorpusConfig } from '../core/config/loadConfig';
-import type { CorpusConfig } from '../core/config/types';
-import { applyEdit, type CorpusEdit } from '../core/edits';
-import { latestBuildId } from '../core/inspect/groups';
+import { CorpusStore, SMALL_EDITS_OPEN } from '../core/ground/store/corpusStore';
+import { corpusDbPath, loadCorpusConfig } from '../core/rules/corpusJson/loadConfig';
+import type { CorpusConfig } from '../core/ground/config/types';
+import { applyEdit, type CorpusEdit } from '../core/jobs/edits';
+import { latestBuildId } from '../core/review/inspect/groups';
 import { BackgroundSaver } from './backgroundSaver';
 import { ExampleCache } from './exampleCache';
 import { ContextKeys, TreeStates, type TreeState } from './ids/contextKeys';

@@ -3,8 +3,8 @@
 // Build 1 keeps 11 examples: openstack train o1–o6, openstack dev o7–o8, qt train q1–q3. Build 2
 // removes o1 as suggested_edit (its comment opens a ```suggestion fence) and keeps the rest.
 // o2's comment holds its target verbatim (target_in_comment); o3 carries an open flag.
-import { exampleKey } from '../../src/core/corpusBuild/exampleStage';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { exampleKey } from '../../src/core/build/stages/exampleStage';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { testConfig } from './buildFixture';
 
 export interface AuditFixtureExample {

@@ -1,4 +1,4 @@
-// The blob pack (src/core/store/blobPack.ts, docs/storage.md "Blob pack"): file versions' bytes live in
+// The blob pack (src/core/ground/store/blobPack.ts, docs/storage.md "Blob pack"): file versions' bytes live in
 // `<corpus>.blobs` beside the database, through real files on disk: every diff reads back after a
 // reopen, a missing, foreign or cut pack is named in one line, a scratch copy never writes beside the
 // corpus, a kill -9 between the pack's append and the database's save leaves a corpus that opens and
@@ -8,11 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import { blobPackPath } from '../../src/core/store/blobPack';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { CorpusFileError } from '../../src/core/store/errors';
-import { diffContentById, writeDiff } from '../../src/core/store/diffText';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import { blobPackPath } from '../../src/core/ground/store/blobPack';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { CorpusFileError } from '../../src/core/ground/store/errors';
+import { diffContentById, writeDiff } from '../../src/core/ground/store/diffText';
 import { bundleChildScript } from './support/childScript';
 
 const SCHEMA4 = path.resolve('test/fixtures/schema4-sample/corpus.sqlite');
@@ -226,8 +226,8 @@ describe('the blob pack beside the corpus', () => {
       script = bundleChildScript(
         tempDir(),
         'append',
-        `import { CorpusStore } from './src/core/store/corpusStore';
-        import { writeDiff } from './src/core/store/diffText';
+        `import { CorpusStore } from './src/core/ground/store/corpusStore';
+        import { writeDiff } from './src/core/ground/store/diffText';
         CorpusStore.open(process.argv[2]).then((s) => {
           const content = JSON.stringify({ content: [{ ab: Array.from({ length: 500 }, (_, i) => 'line ' + i + ' of ' + process.argv[3]) }, { a: ['x'], b: ['y'] }] });
           writeDiff(s, { changeId: 1, path: 'src/x.c', base: Number(process.argv[3]), content, error: null, targetPath: null });

@@ -1,4 +1,4 @@
-// Diffs as content-addressed file versions (src/core/store/diffText.ts, docs/storage.md): every diff
+// Diffs as content-addressed file versions (src/core/ground/store/diffText.ts, docs/storage.md): every diff
 // reads back byte for byte through a real file on disk, a file version is stored once, a corpus
 // written at schema 4 opens as it is, moves its diffs into blobs at its next save and builds the same
 // corpus, and a kill -9 during that save leaves the old file or the new one.
@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { diffInfoChunks, parseDiffInfo } from '../../src/core/corpusBuild/diffInfo';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { diffInfoChunks, parseDiffInfo } from '../../src/core/build/stages/diffInfo';
 import {
   DiffTexts,
   diffContentById,
@@ -20,9 +20,9 @@ import {
   packBlob,
   unpackBlob,
   writeDiff,
-} from '../../src/core/store/diffText';
-import { MIGRATIONS } from '../../src/core/store/schema';
-import { loadSqlJs } from '../../src/core/store/sqljs';
+} from '../../src/core/ground/store/diffText';
+import { MIGRATIONS } from '../../src/core/ground/store/schema';
+import { loadSqlJs } from '../../src/core/ground/store/sqljs';
 import { bundleChildScript } from './support/childScript';
 import { inThreadSaver } from './support/editSaver';
 
@@ -411,7 +411,7 @@ describe('a corpus written at schema 4 (before blobs)', () => {
     const script = bundleChildScript(
       dir,
       'save',
-      `import { CorpusStore } from './src/core/store/corpusStore';
+      `import { CorpusStore } from './src/core/ground/store/corpusStore';
       CorpusStore.open(process.argv[2]).then((s) => s.save(process.argv[3] === 'kill' ? { beforeRename: () => process.kill(process.pid, 'SIGKILL') } : undefined));`,
     );
     const killed = spawnSync(process.execPath, [script, file, 'kill'], { encoding: 'utf8' });

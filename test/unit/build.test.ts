@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runBuild, type BuildResult } from '../../src/core/corpusBuild/runBuild';
+import { runBuild, type BuildResult } from '../../src/core/build/stages/runBuild';
 import { FUNNEL } from '../../src/core/rules/funnel';
-import type { CorpusStore } from '../../src/core/store/corpusStore';
+import type { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { EXPECTED_EXAMPLES, EXPECTED_OPENSTACK_FUNNEL, populate } from './buildScenario';
 
 const tempFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'rc-build-')), 'corpus.sqlite');

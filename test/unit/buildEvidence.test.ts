@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import { evidenceLines, findTwin, readEvidence } from '../../src/core/inspect/evidence';
-import { getExample } from '../../src/core/inspect/example';
-import { listItems } from '../../src/core/inspect/items';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import { evidenceLines, findTwin, readEvidence } from '../../src/core/review/inspect/evidence';
+import { getExample } from '../../src/core/review/inspect/example';
+import { listItems } from '../../src/core/review/inspect/items';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { CorpusFixture, diffOf } from './buildFixture';
 
 const tempFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'rc-evidence-')), 'corpus.sqlite');
@@ -85,7 +85,7 @@ describe('build: every removal names its evidence (decisions.evidence)', () => {
     assert.deepEqual(evidence('comments', 'openstack/3/c-ack'), { text: 'done' });
   });
 
-  it('reads back through core/inspect: the example record, its tree item\'s twin, the twin in the build, "name: value" lines', () => {
+  it('reads back through core/review/inspect: the example record, its tree item\'s twin, the twin in the build, "name: value" lines', () => {
     const id = Number(
       store.scalar('SELECT id FROM examples WHERE build_id = ? AND example_key = ?', [buildId, 'openstack/2/1/1/b.py']),
     );

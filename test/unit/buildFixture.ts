@@ -1,9 +1,9 @@
 // Builds a small corpus by inserting stored records directly, as the fetch would have stored them,
 // so the build can be tested on exactly the records it reads.
-import { syncWindows } from '../../src/core/config/windows';
-import { PRODUCT_WINDOWS, type CorpusConfig } from '../../src/core/config/types';
-import { DEFAULT_RULES } from '../../src/core/config/ruleParameters';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { syncWindows } from '../../src/core/ground/config/windows';
+import { PRODUCT_WINDOWS, type CorpusConfig } from '../../src/core/ground/config/types';
+import { DEFAULT_RULES } from '../../src/core/rules/ruleParameters';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 
 export function testConfig(over: Partial<CorpusConfig> = {}): CorpusConfig {
   return {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
+import { runBuild } from '../../src/core/build/stages/runBuild';
 import { CorpusFixture } from './buildFixture';
 
 describe('a build after an interrupted fetch', () => {

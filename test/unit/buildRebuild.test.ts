@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { UserError } from '../../src/core/store/errors';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { UserError } from '../../src/core/ground/store/errors';
 import { testConfig } from './buildFixture';
 import { populate } from './buildScenario';
 

@@ -1,7 +1,7 @@
 // A corpus holding at least one unit for every rule of the funnel, with the expected outcome of each.
 // `populate` can insert the changes in reverse order: the build must not depend on insertion order.
 import { CorpusFixture, diffOf, numbered, testConfig } from './buildFixture';
-import type { CorpusConfig } from '../../src/core/config/types';
+import type { CorpusConfig } from '../../src/core/ground/config/types';
 
 const REV = 'p-rev';
 const OWNER = 'p-owner';

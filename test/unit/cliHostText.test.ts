@@ -5,9 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli/main';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import type { DatasetFunnel } from '../../src/core/corpusBuild/funnelReport';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import type { DatasetFunnel } from '../../src/core/build/reports/funnelReport';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { populate } from './buildScenario';
 
 /** Clears the screen, sets the window title, hides a hyperlink, reverses the rest of the line. */

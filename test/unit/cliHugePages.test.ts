@@ -1,4 +1,4 @@
-// The CLI runs whole-corpus commands in a child with transparent huge pages (src/cli/relaunch.ts, src/core/process/hugePages.ts):
+// The CLI runs whole-corpus commands in a child with transparent huge pages (src/cli/relaunch.ts, src/core/ground/process/hugePages.ts):
 // when it does, and that the relaunch is invisible to the user: same output and exit code, Ctrl-C
 // sent to the CLI's pid still cancels cleanly, and kill -9 of the CLI leaves no child writing on.
 import assert from 'node:assert/strict';
@@ -6,9 +6,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { currentPlatform, hugePagesTunables, HUGE_PAGES_TUNABLE } from '../../src/core/process/hugePages';
-import { copyCorpus, filesBeside } from '../../src/core/store/copyCorpus';
-import { blobPackPath } from '../../src/core/store/blobPack';
+import { currentPlatform, hugePagesTunables, HUGE_PAGES_TUNABLE } from '../../src/core/ground/process/hugePages';
+import { copyCorpus, filesBeside } from '../../src/core/ground/store/copyCorpus';
+import { blobPackPath } from '../../src/core/ground/store/blobPack';
 
 const CLI = path.resolve('dist/cli.js');
 const SAMPLE = path.resolve('dist/sample/corpus.sqlite');

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePrivateCli } from './support/privateCli';
 import { populate } from './buildScenario';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import { copyCorpus } from '../../src/core/store/copyCorpus';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import { copyCorpus } from '../../src/core/ground/store/copyCorpus';
 import { runCli } from '../../src/cli/main';
-import { currentPlatform, hugePagesTunables } from '../../src/core/process/hugePages';
+import { currentPlatform, hugePagesTunables } from '../../src/core/ground/process/hugePages';
 
 /** Keys of examples build 2 kept and build 1 did not: diff prints a line for each, far more than a pipe buffers. */
 const ENTERED = 4000;

@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePrivateCli } from './support/privateCli';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { storeConfig } from '../../src/core/gerrit/fetchCorpus';
-import { tagBuild } from '../../src/core/versions/tags';
+import { tagBuild } from '../../src/core/publish/versions/tags';
 import { KEY, twoBuilds } from './versionsScenario';
 
 describe('CLI: tags and build names', function () {

@@ -11,14 +11,14 @@ import { type ChangeSpec } from '../fake-gerrit/fixtures/dsl';
 import { buildOrgFixture } from '../fake-gerrit/fixtures/buildFixture';
 import { startFakeGerrit } from '../fake-gerrit/server';
 import { SAMPLE_SALT } from '../../scripts/sample-corpus';
-import { validateCorpusConfig } from '../../src/core/config/loadConfig';
-import { PRODUCT_WINDOWS } from '../../src/core/config/types';
+import { validateCorpusConfig } from '../../src/core/rules/corpusJson/loadConfig';
+import { PRODUCT_WINDOWS } from '../../src/core/ground/config/types';
 import { fetchCorpus } from '../../src/core/gerrit/fetchCorpus';
 import type { HostClientEvent } from '../../src/core/gerrit/hostClientTypes';
 import { seededSample } from '../../src/core/gerrit/commentCountProbe';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import { funnelTable } from '../../src/core/export/funnelTable';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import { funnelTable } from '../../src/core/publish/export/funnelTable';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 
 const module = (name: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${name}_value_${i + 1} = compute_${name}(${i + 1})`).join('\n') + '\n';

@@ -2,11 +2,16 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { configSource, loadCorpusConfig, redactConfig, validateCorpusConfig } from '../../src/core/config/loadConfig';
-import { PRODUCT_WINDOWS } from '../../src/core/config/types';
-import { DEFAULT_RULES } from '../../src/core/config/ruleParameters';
-import { RULE_PARAMETERS } from '../../src/core/config/ruleParameters';
-import { corpusSchemaText } from '../../src/core/config/corpusSchema';
+import {
+  configSource,
+  loadCorpusConfig,
+  redactConfig,
+  validateCorpusConfig,
+} from '../../src/core/rules/corpusJson/loadConfig';
+import { PRODUCT_WINDOWS } from '../../src/core/ground/config/types';
+import { DEFAULT_RULES } from '../../src/core/rules/ruleParameters';
+import { RULE_PARAMETERS } from '../../src/core/rules/ruleParameters';
+import { corpusSchemaText } from '../../src/core/rules/corpusJson/corpusSchema';
 
 const valid = () => ({
   name: 'sample',
@@ -392,7 +397,7 @@ describe('corpus config', () => {
   });
 
   describe('the schema is generated from the rule parameters', () => {
-    it('schemas/corpus.schema.json is what src/core/config/corpusSchema.ts generates (npm run schema)', () => {
+    it('schemas/corpus.schema.json is what src/core/rules/corpusJson/corpusSchema.ts generates (npm run schema)', () => {
       assert.equal(
         readFileSync(path.resolve('schemas/corpus.schema.json'), 'utf8'),
         corpusSchemaText(),

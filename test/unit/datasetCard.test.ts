@@ -9,12 +9,12 @@ import { load } from 'js-yaml';
 import MarkdownIt from 'markdown-it';
 import { buildSampleCorpus, SAMPLE_AUDIT } from '../../scripts/sample-corpus';
 import { runCli } from '../../src/cli/main';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { latestBuildId } from '../../src/core/inspect/groups';
-import { setLabel } from '../../src/core/labels/labels';
-import { labelAudit } from '../../src/core/labels/labelAudit';
-import { sizeCategory } from '../../src/core/export/cardHeader';
-import type { DatasetFunnel } from '../../src/core/corpusBuild/funnelReport';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { latestBuildId } from '../../src/core/review/inspect/groups';
+import { setLabel } from '../../src/core/review/labels/labels';
+import { labelAudit } from '../../src/core/review/labels/labelAudit';
+import { sizeCategory } from '../../src/core/publish/export/cardHeader';
+import type { DatasetFunnel } from '../../src/core/build/reports/funnelReport';
 
 async function cli(...argv: string[]) {
   const out: string[] = [];

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyEdit, type CorpusEdit } from '../../src/core/edits';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { applyEdit, type CorpusEdit } from '../../src/core/jobs/edits';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { inThreadSaver } from './support/editSaver';
 
 const AT = '2026-12-02T10:00:00.000Z';

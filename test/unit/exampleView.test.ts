@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { buildDiffInfo } from '../fake-gerrit/diffInfo';
 import { fileVersionFromText } from '../fake-gerrit/fixtureTypes';
-import { anchorComments } from '../../src/core/corpusBuild/anchoring';
-import { parseDiffInfo } from '../../src/core/corpusBuild/diffInfo';
-import type { ExampleComment, ExampleRecord } from '../../src/core/inspect/example';
+import { anchorComments } from '../../src/core/build/stages/anchoring';
+import { parseDiffInfo } from '../../src/core/build/stages/diffInfo';
+import type { ExampleComment, ExampleRecord } from '../../src/core/review/inspect/example';
 import { exampleView, viewThreads } from '../../src/extension/diff/exampleView';
 import { readablePath } from '../../src/extension/diff/docNames';
 

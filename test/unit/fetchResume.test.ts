@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSampleHosts, type FakeGerrit } from '../fake-gerrit/server';
 import { sampleConfig, sampleHostSetup, SAMPLE_SALT } from '../../scripts/sample-corpus';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { canonicalDump } from './support/canonicalDump';
 
 const CLI = path.resolve('dist/cli.js');

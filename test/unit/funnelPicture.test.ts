@@ -5,10 +5,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSampleCorpus } from '../../scripts/sample-corpus';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { latestBuildId } from '../../src/core/inspect/groups';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { latestBuildId } from '../../src/core/review/inspect/groups';
 import { funnelReportData } from '../../src/extension/funnel/funnelData';
-import { formatCount, type SvgNode } from '../../src/core/export/funnelPicture';
+import { formatCount, type SvgNode } from '../../src/core/publish/export/funnelPicture';
 import { FUNNEL } from '../../src/core/rules/funnel';
 
 const all = (n: SvgNode): SvgNode[] => [n, ...(n.children ?? []).flatMap(all)];

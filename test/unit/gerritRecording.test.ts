@@ -6,9 +6,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { validateCorpusConfig } from '../../src/core/config/loadConfig';
+import { validateCorpusConfig } from '../../src/core/rules/corpusJson/loadConfig';
 import { fetchCorpus } from '../../src/core/gerrit/fetchCorpus';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 
 const RECORDING = path.resolve('test/fake-gerrit/recordings/gerrit-review-changes-2019-12.json');
 

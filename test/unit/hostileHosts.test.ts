@@ -11,11 +11,11 @@ import { bulkFixture, BULK_ORG } from '../fake-gerrit/bulkFixture';
 import { startFakeGerrit, type Chaos, type Fault } from '../fake-gerrit/server';
 import type { OrgFixture } from '../fake-gerrit/fixtureTypes';
 import { SAMPLE_SALT } from '../../scripts/sample-corpus';
-import { validateCorpusConfig } from '../../src/core/config/loadConfig';
-import { PRODUCT_WINDOWS } from '../../src/core/config/types';
+import { validateCorpusConfig } from '../../src/core/rules/corpusJson/loadConfig';
+import { PRODUCT_WINDOWS } from '../../src/core/ground/config/types';
 import { fetchCorpus, type FetchOptions } from '../../src/core/gerrit/fetchCorpus';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { canonicalDump } from './support/canonicalDump';
 
 const tempFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'rc-hostile-')), 'corpus.sqlite');

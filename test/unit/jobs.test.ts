@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { storeConfig } from '../../src/core/gerrit/fetchCorpus';
-import { runJob } from '../../src/core/jobs';
+import { runJob } from '../../src/core/jobs/jobs';
 import { twoBuilds } from './versionsScenario';
 
 describe("jobs: the extension's export and verify", function () {

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import { rulesVersion } from '../../src/core/corpusBuild/hashing';
-import { runJudge } from '../../src/core/judge/runJudge';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import { rulesVersion } from '../../src/core/build/stages/hashing';
+import { runJudge } from '../../src/core/review/judge/runJudge';
 import { startFakeJudge } from '../fake-judge/server';
 import { populate } from './buildScenario';
 import { testConfig } from './buildFixture';
-import type { CorpusConfig } from '../../src/core/config/types';
+import type { CorpusConfig } from '../../src/core/ground/config/types';
 
 const judgeSection = (url: string, irrelevantComment: boolean): NonNullable<CorpusConfig['judge']> => ({
   endpoint: url,

@@ -6,12 +6,17 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli/main';
-import { auditItems, auditSampleHistory, currentAuditSample, drawAuditSample } from '../../src/core/labels/auditSample';
-import { importRaterLabels, parseRaterLabels, storedRaterName } from '../../src/core/labels/importLabels';
-import { labelAudit } from '../../src/core/labels/labelAudit';
-import { localUserPseudonym } from '../../src/core/privacy/localUser';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { copyCorpus } from '../../src/core/store/copyCorpus';
+import {
+  auditItems,
+  auditSampleHistory,
+  currentAuditSample,
+  drawAuditSample,
+} from '../../src/core/review/labels/auditSample';
+import { importRaterLabels, parseRaterLabels, storedRaterName } from '../../src/core/review/labels/importLabels';
+import { labelAudit } from '../../src/core/review/labels/labelAudit';
+import { localUserPseudonym } from '../../src/core/ground/privacy/localUser';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { copyCorpus } from '../../src/core/ground/store/copyCorpus';
 import { buildAuditFixture, keyOf } from './auditFixture';
 
 async function cli(...argv: string[]) {

@@ -35,7 +35,10 @@ describe('lint: src/core layering (no-restricted-imports)', function () {
   it('fails a type-only vscode import too', async () => {
     assert.deepEqual(
       rulesOf(
-        await lintAs('src/core/inspect/lintProbe.ts', "import type { Uri } from 'vscode';\nexport type U = Uri;\n"),
+        await lintAs(
+          'src/core/review/inspect/lintProbe.ts',
+          "import type { Uri } from 'vscode';\nexport type U = Uri;\n",
+        ),
       ),
       ['no-restricted-imports'],
     );
@@ -44,7 +47,7 @@ describe('lint: src/core layering (no-restricted-imports)', function () {
   it('fails src/core importing src/extension or src/cli, at any depth', async () => {
     const probes = [
       ['src/core/lintProbe.ts', "import { plainText } from '../extension/plainText';\nexport const p = plainText;\n"],
-      ['src/core/store/lintProbe.ts', "import { runCli } from '../../cli/main';\nexport const r = runCli;\n"],
+      ['src/core/ground/store/lintProbe.ts', "import { runCli } from '../../cli/main';\nexport const r = runCli;\n"],
       ['src/core/rules/comments/lintProbe.ts', "export { activate } from '../../../extension';\n"],
     ];
     for (const [file, code] of probes)
@@ -53,7 +56,7 @@ describe('lint: src/core layering (no-restricted-imports)', function () {
 
   it('lets src/extension import vscode and the core', async () => {
     const code =
-      "import * as vscode from 'vscode';\nimport { UserError } from '../core/store/errors';\nexport const x = [vscode.version, UserError];\n";
+      "import * as vscode from 'vscode';\nimport { UserError } from '../core/ground/store/errors';\nexport const x = [vscode.version, UserError];\n";
     assert.deepEqual(await lintAs('src/extension/lintProbe.ts', code), []);
   });
 });
@@ -116,7 +119,7 @@ describe('lint: no import cycles (local/no-import-cycle)', function () {
   it('finds none in the modules whose cycles issue #19 named', async () => {
     const repo = new ESLint({ cwd: ROOT });
     const files = [
-      'src/core/dedup/index.ts',
+      'src/core/rules/dedup/index.ts',
       'src/extension/session.ts',
       'src/extension/exampleCache.ts',
       'src/extension/tree/registerTree.ts',

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pkg from '../../package.json';
-import { blobPackPath } from '../../src/core/store/blobPack';
+import { blobPackPath } from '../../src/core/ground/store/blobPack';
 
 const ROOT = path.resolve('.'); // scripts/unit.mjs runs mocha from the repository root
 const manifest = pkg as unknown as Record<string, unknown> & {

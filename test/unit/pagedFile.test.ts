@@ -1,14 +1,14 @@
-// A corpus opened `paged` (src/core/store/pagedFile.ts): read from its file page by page, written in
+// A corpus opened `paged` (src/core/ground/store/pagedFile.ts): read from its file page by page, written in
 // memory only. Real sql.js over real files on disk; another writer replaces or cuts the file under it.
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { CorpusFileError } from '../../src/core/store/errors';
-import { journalPath } from '../../src/core/store/journal';
-import { latestSchemaVersion } from '../../src/core/store/schema';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { CorpusFileError } from '../../src/core/ground/store/errors';
+import { journalPath } from '../../src/core/ground/store/journal';
+import { latestSchemaVersion } from '../../src/core/ground/store/schema';
 import { canonicalDump } from './support/canonicalDump';
 import { bundleChildScript } from './support/childScript';
 import { KILL_IN_JOURNAL_PRELOAD } from './support/killInJournal';
@@ -222,7 +222,7 @@ describe('paged corpus store', () => {
     // Four saves (the first creates the journal, the next three append to it), a fold, two more
     // saves (a new journal against the folded file, then an append to it): hosts h1…h6.
     const SOURCE = `
-      import { CorpusStore } from './src/core/store/corpusStore';
+      import { CorpusStore } from './src/core/ground/store/corpusStore';
       void (async () => {
         const store = await CorpusStore.open(process.argv[2], { paged: true });
         const add = (org) => store.run('INSERT INTO hosts(org, url) VALUES (?, ?)', [org, 'https://' + org + '.example']);

@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli/main';
-import { loadCorpusConfig } from '../../src/core/config/loadConfig';
-import { HOST_PRESETS, contactProblem, findPreset, newCorpusConfig } from '../../src/core/config/presets';
-import { PRODUCT_START, PRODUCT_WINDOWS } from '../../src/core/config/types';
+import { loadCorpusConfig } from '../../src/core/rules/corpusJson/loadConfig';
+import { HOST_PRESETS, contactProblem, findPreset, newCorpusConfig } from '../../src/core/rules/corpusJson/presets';
+import { PRODUCT_START, PRODUCT_WINDOWS } from '../../src/core/ground/config/types';
 import { requireContact, userAgentFor } from '../../src/core/gerrit/userAgent';
 
 async function cli(...argv: string[]) {

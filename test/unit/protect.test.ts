@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSampleCorpus, SAMPLE_PROTECTED_SET } from '../../scripts/sample-corpus';
 import { runCli } from '../../src/cli/main';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { acquireWriterLock } from '../../src/core/store/writerLock';
-import { referenceSetHash, parseReferences } from '../../src/core/decontam/referenceSets';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { acquireWriterLock } from '../../src/core/ground/store/writerLock';
+import { referenceSetHash, parseReferences } from '../../src/core/rules/decontam/referenceSets';
 import { FABRICATED_BENCHMARK_TEST_JSONL } from '../fixtures/protected/fabricatedBenchmarkTest';
 
 async function cli(...argv: string[]) {

@@ -7,13 +7,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSampleCorpus } from '../../scripts/sample-corpus';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import { storedConfig } from '../../src/core/corpusBuild/loadCorpus';
-import { registerReferenceSet } from '../../src/core/decontam/referenceSets';
-import { findProtectedComments } from '../../src/core/decontam/protectComments';
-import { matchingPolicy } from '../../src/core/decontam/policy';
-import { DEFAULT_RULES } from '../../src/core/config/ruleParameters';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import { storedConfig } from '../../src/core/build/stages/loadCorpus';
+import { registerReferenceSet } from '../../src/core/rules/decontam/referenceSets';
+import { findProtectedComments } from '../../src/core/rules/decontam/protectComments';
+import { matchingPolicy } from '../../src/core/rules/decontam/policy';
+import { DEFAULT_RULES } from '../../src/core/rules/ruleParameters';
 import { PROTECTED_COMMENT_OFF } from '../../src/core/rules/comments/protectedComment';
 
 // Two kept comments (c01, c02) on one train example, and one kept comment alone on another.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { BotNameMatcher } from '../../src/core/gerrit/botNames';
 import { Pseudonymizer, requireSalt } from '../../src/core/gerrit/pseudonymize';
-import { UserError } from '../../src/core/store/errors';
+import { UserError } from '../../src/core/ground/store/errors';
 
 const HOST = 'review.opendev.org';
 const NO_BOTS: ReadonlySet<number> = new Set();

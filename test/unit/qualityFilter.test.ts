@@ -6,16 +6,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSampleCorpus } from '../../scripts/sample-corpus';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { latestBuildId } from '../../src/core/inspect/groups';
-import { filteredCounts, groupKey, listItems } from '../../src/core/inspect/items';
-import { writeJudgment } from '../../src/core/judge/judgmentStore';
-import { judgeItems } from '../../src/core/judge/judgeItems';
-import type { JudgeAnswer } from '../../src/core/judge/types';
-import { CommentQualityIndex, NOT_JUDGED } from '../../src/core/quality/commentQuality';
-import { scoreDistributions } from '../../src/core/quality/scoreDistribution';
-import { qualityAgreement } from '../../src/core/quality/agreement';
-import { applyEdit } from '../../src/core/edits';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { latestBuildId } from '../../src/core/review/inspect/groups';
+import { filteredCounts, groupKey, listItems } from '../../src/core/review/inspect/items';
+import { writeJudgment } from '../../src/core/build/judgments/judgmentStore';
+import { judgeItems } from '../../src/core/review/judge/judgeItems';
+import type { JudgeAnswer } from '../../src/core/build/judgments/types';
+import { CommentQualityIndex, NOT_JUDGED } from '../../src/core/review/quality/commentQuality';
+import { scoreDistributions } from '../../src/core/review/quality/scoreDistribution';
+import { qualityAgreement } from '../../src/core/review/quality/agreement';
+import { applyEdit } from '../../src/core/jobs/edits';
 
 const answer = (relevance: number, clarity: number, conciseness: number): JudgeAnswer => ({
   type: ['Refactoring'],

@@ -11,13 +11,13 @@ import { buildOrgFixture } from '../fake-gerrit/fixtures/buildFixture';
 import { startFakeGerrit, type FakeGerrit } from '../fake-gerrit/server';
 import type { OrgFixture } from '../fake-gerrit/fixtureTypes';
 import { SAMPLE_SALT } from '../../scripts/sample-corpus';
-import { validateCorpusConfig } from '../../src/core/config/loadConfig';
-import { PRODUCT_WINDOWS } from '../../src/core/config/types';
+import { validateCorpusConfig } from '../../src/core/rules/corpusJson/loadConfig';
+import { PRODUCT_WINDOWS } from '../../src/core/ground/config/types';
 import { fetchCorpus } from '../../src/core/gerrit/fetchCorpus';
-import { runBuild, type BuildResult } from '../../src/core/corpusBuild/runBuild';
-import { exportedExamples } from '../../src/core/export/exportJsonl';
-import { funnelTable } from '../../src/core/export/funnelTable';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { runBuild, type BuildResult } from '../../src/core/build/stages/runBuild';
+import { exportedExamples } from '../../src/core/publish/export/exportJsonl';
+import { funnelTable } from '../../src/core/publish/export/funnelTable';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 
 /** `n` lines of fabricated Python, each distinct. */
 const module = (name: string, n: number) =>

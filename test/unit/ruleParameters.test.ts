@@ -3,16 +3,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { validateCorpusConfig } from '../../src/core/config/loadConfig';
-import {
-  DEFAULT_RULES,
-  PARAMETER_OWNER,
-  PARAMETER_OWNERS,
-  RULE_PARAMETERS,
-} from '../../src/core/config/ruleParameters';
-import { ruleParametersTable, withRuleParametersTable } from '../../src/core/config/ruleParametersTable';
-import { findDuplicates } from '../../src/core/dedup/index';
-import { DEFAULTS } from '../../src/core/dedup/testHunks';
+import { validateCorpusConfig } from '../../src/core/rules/corpusJson/loadConfig';
+import { DEFAULT_RULES, PARAMETER_OWNER, PARAMETER_OWNERS, RULE_PARAMETERS } from '../../src/core/rules/ruleParameters';
+import { ruleParametersTable, withRuleParametersTable } from '../../src/core/rules/ruleParametersTable';
+import { findDuplicates } from '../../src/core/rules/dedup/index';
+import { DEFAULTS } from '../../src/core/rules/dedup/testHunks';
 import { RULES } from '../../src/core/rules/funnel';
 import { parameterProblem } from '../../src/core/rules/parameters';
 
@@ -71,7 +66,7 @@ describe('rule parameters are declared by their rules', () => {
 
   it('declares every field of RulesConfig (config/types.ts), so no field is left without a default or bounds', () => {
     // The interface's fields, read from its source: tsc cannot see that the assembled table is complete.
-    const source = readFileSync(path.resolve('src/core/config/types.ts'), 'utf8');
+    const source = readFileSync(path.resolve('src/core/ground/config/types.ts'), 'utf8');
     const body = /export interface RulesConfig \{\n([\s\S]*?)\n\}/.exec(source)?.[1] ?? '';
     const fields = [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]);
     assert.ok(fields.length > 10, 'found the RulesConfig fields');

@@ -8,11 +8,11 @@ import path from 'node:path';
 import { buildSampleCorpus } from '../../scripts/sample-corpus';
 import { runCli } from '../../src/cli/main';
 import { FUNNEL } from '../../src/core/rules/funnel';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { countGroups, keptCount, latestBuildId, treeGroups } from '../../src/core/inspect/groups';
-import { listItems, type GroupRef } from '../../src/core/inspect/items';
-import { getExample } from '../../src/core/inspect/example';
-import { exportedExamples } from '../../src/core/export/exportJsonl';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { countGroups, keptCount, latestBuildId, treeGroups } from '../../src/core/review/inspect/groups';
+import { listItems, type GroupRef } from '../../src/core/review/inspect/items';
+import { getExample } from '../../src/core/review/inspect/example';
+import { exportedExamples } from '../../src/core/publish/export/exportJsonl';
 
 const GOLDEN = path.resolve('test/fixtures/golden/dataset-funnel.json');
 

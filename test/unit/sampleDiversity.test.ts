@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSampleCorpus } from '../../scripts/sample-corpus';
 import { runCli } from '../../src/cli/main';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { latestBuildId } from '../../src/core/inspect/groups';
-import { diversityReport } from '../../src/core/diversity/report';
-import { writeRewrite } from '../../src/core/judge/judgmentStore';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { latestBuildId } from '../../src/core/review/inspect/groups';
+import { diversityReport } from '../../src/core/review/diversity/report';
+import { writeRewrite } from '../../src/core/build/judgments/judgmentStore';
 
 const GOLDEN = path.resolve('test/fixtures/golden/diversity.json');
 

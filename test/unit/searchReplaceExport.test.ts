@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSampleCorpus } from '../../scripts/sample-corpus';
 import { runCli } from '../../src/cli/main';
-import { applyBlocks, sha256Hex } from '../../src/core/export/searchReplace/verify';
+import { applyBlocks, sha256Hex } from '../../src/core/publish/export/searchReplace/verify';
 import { SAMPLE_ORGS } from '../fake-gerrit/server';
 import { loadOrgFixture } from '../fake-gerrit/fixtureStore';
 import { fileVersionToText, type FixtureChange } from '../fake-gerrit/fixtureTypes';

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, statSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { CorpusFileError } from '../../src/core/store/errors';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../src/core/store/schema';
-import { loadSqlJs } from '../../src/core/store/sqljs';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { CorpusFileError } from '../../src/core/ground/store/errors';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/core/ground/store/schema';
+import { loadSqlJs } from '../../src/core/ground/store/sqljs';
 
 function tempDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'rc-store-'));

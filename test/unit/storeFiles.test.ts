@@ -18,10 +18,10 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePrivateCli } from './support/privateCli';
-import { removeStaleTemps, saveAtomically, WRITE_CHUNK_BYTES } from '../../src/core/store/atomicSave';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { READ_CHUNK_BYTES, readWithReserve } from '../../src/core/store/loadDatabase';
-import { CorpusFileError } from '../../src/core/store/errors';
+import { removeStaleTemps, saveAtomically, WRITE_CHUNK_BYTES } from '../../src/core/ground/store/atomicSave';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { READ_CHUNK_BYTES, readWithReserve } from '../../src/core/ground/store/loadDatabase';
+import { CorpusFileError } from '../../src/core/ground/store/errors';
 
 const MAX_CALL_BYTES = 2 ** 31 - 1; // the most one fs read or write call accepts
 const GiB = 2 ** 30;

@@ -1,15 +1,15 @@
-// The side journal (src/core/store/journal.ts): saves that append the pages written instead of
+// The side journal (src/core/ground/store/journal.ts): saves that append the pages written instead of
 // rewriting the file, replayed at open, folded by a full save. Real files on disk, real processes
 // killed with SIGKILL mid-append and mid-fold.
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { MIGRATIONS } from '../../src/core/store/schema';
+import { MIGRATIONS } from '../../src/core/ground/store/schema';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { journalPath } from '../../src/core/store/journal';
-import { loadSqlJs } from '../../src/core/store/sqljs';
-import type { CorpusEdit } from '../../src/core/edits';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { journalPath } from '../../src/core/ground/store/journal';
+import { loadSqlJs } from '../../src/core/ground/store/sqljs';
+import type { CorpusEdit } from '../../src/core/jobs/edits';
 import { inThreadSaver } from './support/editSaver';
 
 function tempDir(): string {

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { bundlePrivateCli } from './support/privateCli';
 import { KILL_IN_JOURNAL_PRELOAD } from './support/killInJournal';
 import { canonicalDump } from './support/canonicalDump';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { copyCorpus } from '../../src/core/store/copyCorpus';
-import { journalPath } from '../../src/core/store/journal';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { copyCorpus } from '../../src/core/ground/store/copyCorpus';
+import { journalPath } from '../../src/core/ground/store/journal';
 import { startSampleHosts } from '../fake-gerrit/server';
 import { sampleConfig, SAMPLE_SALT } from '../../scripts/sample-corpus';
 

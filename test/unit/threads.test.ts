@@ -1,7 +1,7 @@
 // Where the inspector draws a comment: Gerrit's exact range, made safe for VS Code.
 import assert from 'node:assert/strict';
 import { exactRange, groupThreads } from '../../src/extension/diff/threads';
-import type { ExampleComment } from '../../src/core/inspect/example';
+import type { ExampleComment } from '../../src/core/review/inspect/example';
 
 const comment = (over: Partial<ExampleComment>): ExampleComment =>
   ({

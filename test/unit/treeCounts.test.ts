@@ -5,10 +5,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSampleCorpus } from '../../scripts/sample-corpus';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { latestBuildId, treeGroups } from '../../src/core/inspect/groups';
-import { filteredCounts, groupKey, listItems, type GroupRef, type ItemFilter } from '../../src/core/inspect/items';
-import { changeNoteText, getRemovedChange } from '../../src/core/inspect/changeNote';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { latestBuildId, treeGroups } from '../../src/core/review/inspect/groups';
+import {
+  filteredCounts,
+  groupKey,
+  listItems,
+  type GroupRef,
+  type ItemFilter,
+} from '../../src/core/review/inspect/items';
+import { changeNoteText, getRemovedChange } from '../../src/core/review/inspect/changeNote';
 
 function listAll(store: CorpusStore, ref: GroupRef, filter: ItemFilter) {
   const all = [];

@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pkg from '../../package.json';
-import { loadCorpusConfig, validateCorpusConfig } from '../../src/core/config/loadConfig';
-import { PRODUCT_WINDOWS, type CorpusConfig } from '../../src/core/config/types';
+import { loadCorpusConfig, validateCorpusConfig } from '../../src/core/rules/corpusJson/loadConfig';
+import { PRODUCT_WINDOWS, type CorpusConfig } from '../../src/core/ground/config/types';
 import { fetchCorpus } from '../../src/core/gerrit/fetchCorpus';
 import { HostClient } from '../../src/core/gerrit/hostClient';
 import { isLoopbackUrl, requireContact, USER_AGENT, userAgentFor } from '../../src/core/gerrit/userAgent';
-import { CorpusStore } from '../../src/core/store/corpusStore';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { sendGerritJson, startServer, withRobots, type LoopbackServer } from './gerritLoopbackServer';
 
 const SALT = 'user-agent-test-salt';

@@ -7,11 +7,11 @@
 //                 #205, #206 (new input); qt dev #301
 //   openstack pilot 1 − 1 + 0 = 0; openstack train 3 − 1 + 3 = 5; qt dev 1 − 0 + 0 = 1; total 5 − 1 + 2 = 6.
 import { CorpusFixture, diffOf, numbered, testConfig } from './buildFixture';
-import { syncWindows } from '../../src/core/config/windows';
+import { syncWindows } from '../../src/core/ground/config/windows';
 import { storeConfig } from '../../src/core/gerrit/fetchCorpus';
-import { runBuild } from '../../src/core/corpusBuild/runBuild';
-import type { CorpusConfig } from '../../src/core/config/types';
-import type { CorpusStore } from '../../src/core/store/corpusStore';
+import { runBuild } from '../../src/core/build/stages/runBuild';
+import type { CorpusConfig } from '../../src/core/ground/config/types';
+import type { CorpusStore } from '../../src/core/ground/store/corpusStore';
 
 export const KEY = {
   twin: 'openstack/201/1/7/a.py',

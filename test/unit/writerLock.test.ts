@@ -1,4 +1,4 @@
-// Two writers, one file: every writer of a corpus file holds its lock (src/core/store/writerLock.ts)
+// Two writers, one file: every writer of a corpus file holds its lock (src/core/ground/store/writerLock.ts)
 // from before it reads the file to after its last save, so a second writer waits or fails with one
 // line naming the holder, and nothing reported as saved is lost. The interleavings run real CLI
 // processes (a private bundle of src/cli/main.ts) against loopback fake Gerrit hosts; a preload
@@ -9,16 +9,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePrivateCli } from './support/privateCli';
-import { CorpusStore } from '../../src/core/store/corpusStore';
-import { copyCorpus } from '../../src/core/store/copyCorpus';
+import { CorpusStore } from '../../src/core/ground/store/corpusStore';
+import { copyCorpus } from '../../src/core/ground/store/copyCorpus';
 import {
   acquireWriterLock,
   CorpusInUseError,
   lockFileOf,
   readLockHolder,
   type LockHolder,
-} from '../../src/core/store/writerLock';
-import { serveEdits, type EditSaverReply, type EditSaverRequest } from '../../src/core/edits';
+} from '../../src/core/ground/store/writerLock';
+import { serveEdits, type EditSaverReply, type EditSaverRequest } from '../../src/core/jobs/edits';
 import { startSampleHosts } from '../fake-gerrit/server';
 import { sampleConfig, SAMPLE_SALT } from '../../scripts/sample-corpus';
 

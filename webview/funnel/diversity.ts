@@ -2,8 +2,8 @@
 // comments, and each rewrite mode the judge stored), then each set's top n-grams and openings. All
 // text goes in through el()/grid(), i.e. textContent: n-grams are the hosts' words.
 import { el, grid } from './elements';
-import type { DiversityReport } from '../../src/core/diversity/report';
-import { metric } from '../../src/core/diversity/table';
+import type { DiversityReport } from '../../src/core/review/diversity/report';
+import { metric } from '../../src/core/review/diversity/table';
 
 /** `d` undefined: still computing (in a worker process), or failed with `error`. */
 export function diversitySection(d: DiversityReport | undefined, error?: string): HTMLElement {

@@ -3,7 +3,7 @@
 // sentences). Without a drawn sample, the labels recorded by rater. Text goes in through textContent.
 import { el, grid } from './elements';
 import type { FunnelReportData } from '../../src/extension/funnel/funnelData';
-import { formatCount as show } from '../../src/core/export/funnelPicture';
+import { formatCount as show } from '../../src/core/publish/export/funnelPicture';
 
 const share = (s: number | null) => (s === null ? 'none labelled' : s.toFixed(3));
 const kappa = (k: number | null) => (k === null ? 'not defined' : k.toFixed(3));

@@ -6,13 +6,13 @@ import { labelAuditSection } from './labelAudit';
 import { barChart, el, grid } from './elements';
 import { drawPicture, standaloneSvg } from './picture';
 import { diversitySection } from './diversity';
-import type { DiversityReport } from '../../src/core/diversity/report';
+import type { DiversityReport } from '../../src/core/review/diversity/report';
 import { qualitySection } from './quality';
 import { sharesSection } from './shares';
 import type { FunnelReportData } from '../../src/extension/funnel/funnelData';
-import { formatCount as show, type RevealTarget } from '../../src/core/export/funnelPicture';
-import { PROBE_NOT_RUN } from '../../src/core/corpusBuild/funnelNotes';
-import type { OrgReport } from '../../src/core/corpusBuild/funnelReport';
+import { formatCount as show, type RevealTarget } from '../../src/core/publish/export/funnelPicture';
+import { PROBE_NOT_RUN } from '../../src/core/build/reports/funnelNotes';
+import type { OrgReport } from '../../src/core/build/reports/funnelReport';
 
 interface PageState {
   data?: FunnelReportData;

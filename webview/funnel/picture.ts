@@ -1,6 +1,6 @@
-// The funnel picture: SVG elements made from the layout the extension sends (src/core/export/funnelPicture.ts),
+// The funnel picture: SVG elements made from the layout the extension sends (src/core/publish/export/funnelPicture.ts),
 // with createElementNS, setAttribute and textContent only, so no text from a host is parsed as markup.
-import type { RevealTarget, SvgNode } from '../../src/core/export/funnelPicture';
+import type { RevealTarget, SvgNode } from '../../src/core/publish/export/funnelPicture';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const TAGS = new Set(['svg', 'g', 'rect', 'text', 'line', 'polygon', 'title']);

@@ -2,9 +2,9 @@
 // summed), each score's distribution as a small SVG histogram, and judge-vs-human / judge-vs-judge
 // agreement. Without judgments every count reads "not counted". Text goes in through textContent only.
 import { el, grid } from './elements';
-import type { QualityReport } from '../../src/core/judge/report';
-import type { ScoreDistribution } from '../../src/core/quality/scoreDistribution';
-import type { AnswerAgreement } from '../../src/core/quality/agreement';
+import type { QualityReport } from '../../src/core/review/judge/report';
+import type { ScoreDistribution } from '../../src/core/review/quality/scoreDistribution';
+import type { AnswerAgreement } from '../../src/core/review/quality/agreement';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CLASSES = ['high', 'low', 'irrelevant', 'unjudged'] as const;

@@ -3,8 +3,8 @@
 // denominators and trend, the fence-sensitivity line, target_in_comment on the built examples
 // without a suggested edit, and the per-window suffix mix. Text goes in through textContent only.
 import { el, grid } from './elements';
-import type { OrgReport } from '../../src/core/corpusBuild/funnelReport';
-import { cellText, halvesCheckLine, trendLine } from '../../src/core/export/sharesText';
+import type { OrgReport } from '../../src/core/build/reports/funnelReport';
+import { cellText, halvesCheckLine, trendLine } from '../../src/core/publish/export/sharesText';
 
 export function sharesSection(org: string, o: OrgReport): HTMLElement[] {
   const out: HTMLElement[] = [];

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { dom } from '../../../test/integration/bridge';
 import { api, EXTENSION_ID } from '../../../test/integration/suite/support';
 import type { ReviewCorpusApi } from '../../../src/extension';
-import { getExample } from '../../../src/core/inspect/example';
+import { getExample } from '../../../src/core/review/inspect/example';
 import type { GroupNode, ItemNode } from '../../../src/extension/tree/nodes';
 import { collectGarbage, DecorateProbe, memorySnapshot, ProviderProbe, round, until } from './probes';
 import { profileStep } from './profile';

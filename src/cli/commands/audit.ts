@@ -3,22 +3,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/store/corpusStore';
-import { UserError } from '../../core/store/errors';
-import { withWriterLock } from '../../core/store/writerLock';
-import { requireBuild } from '../../core/inspect/groups';
-import { buildLabel, checkBuildRef, resolveBuild } from '../../core/versions/tags';
+import { CorpusStore } from '../../core/ground/store/corpusStore';
+import { UserError } from '../../core/ground/store/errors';
+import { withWriterLock } from '../../core/ground/store/writerLock';
+import { requireBuild } from '../../core/review/inspect/groups';
+import { buildLabel, checkBuildRef, resolveBuild } from '../../core/publish/versions/tags';
 import {
   checkAuditParameters,
   currentAuditSample,
   DEFAULT_AUDIT_SIZE,
   drawAuditSample,
-} from '../../core/labels/auditSample';
-import { auditExportLines } from '../../core/labels/auditExport';
-import { labelAudit } from '../../core/labels/labelAudit';
-import { writeLabelAudits } from '../../core/export/labelAuditFiles';
-import { saveAtomically } from '../../core/store/atomicSave';
-import { visibleEscapes } from '../../core/text/visibleEscapes';
+} from '../../core/review/labels/auditSample';
+import { auditExportLines } from '../../core/review/labels/auditExport';
+import { labelAudit } from '../../core/review/labels/labelAudit';
+import { writeLabelAudits } from '../../core/publish/export/labelAuditFiles';
+import { saveAtomically } from '../../core/ground/store/atomicSave';
+import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
 
 const BUILD_OPTION = {
   type: 'string',

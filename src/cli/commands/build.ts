@@ -1,6 +1,6 @@
 import { buildStepsProgress, DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { loadCorpusConfig } from '../../core/config/loadConfig';
-import { buildJob } from '../../core/jobs';
+import { loadCorpusConfig } from '../../core/rules/corpusJson/loadConfig';
+import { buildJob } from '../../core/jobs/jobs';
 
 export const buildCommand: CliCommand = {
   name: 'build',

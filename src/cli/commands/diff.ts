@@ -1,8 +1,8 @@
 import { DB_OPTION, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/store/corpusStore';
-import { compareBuilds, comparisonReport, reconciliationLine } from '../../core/verify/compareBuilds';
-import { buildLabel, checkBuildRef, resolveBuild } from '../../core/versions/tags';
-import { visibleEscapes } from '../../core/text/visibleEscapes';
+import { CorpusStore } from '../../core/ground/store/corpusStore';
+import { compareBuilds, comparisonReport, reconciliationLine } from '../../core/publish/verify/compareBuilds';
+import { buildLabel, checkBuildRef, resolveBuild } from '../../core/publish/versions/tags';
+import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
 import { printableJson } from '../printable';
 
 export const diffCommand: CliCommand = {

@@ -1,11 +1,11 @@
 import { DB_OPTION, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/store/corpusStore';
-import { UserError } from '../../core/store/errors';
-import { requireBuild } from '../../core/inspect/groups';
-import { checkBuildRef, resolveBuild } from '../../core/versions/tags';
-import { diversityReport } from '../../core/diversity/report';
-import { diversityTable } from '../../core/diversity/table';
-import { SELF_BLEU_SAMPLE } from '../../core/diversity/selfBleu';
+import { CorpusStore } from '../../core/ground/store/corpusStore';
+import { UserError } from '../../core/ground/store/errors';
+import { requireBuild } from '../../core/review/inspect/groups';
+import { checkBuildRef, resolveBuild } from '../../core/publish/versions/tags';
+import { diversityReport } from '../../core/review/diversity/report';
+import { diversityTable } from '../../core/review/diversity/table';
+import { SELF_BLEU_SAMPLE } from '../../core/review/diversity/selfBleu';
 import { printableJson, visibleStrings } from '../printable';
 
 const wholeNumber = (flag: string, v: string | boolean | undefined, min: number): number | undefined => {

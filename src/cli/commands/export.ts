@@ -1,12 +1,12 @@
 import { DB_OPTION, type CliCommand } from '../command';
-import { UserError } from '../../core/store/errors';
-import { searchReplaceSummary } from '../../core/export/exportSearchReplace';
-import { loadCorpusConfig } from '../../core/config/loadConfig';
+import { UserError } from '../../core/ground/store/errors';
+import { searchReplaceSummary } from '../../core/publish/export/exportSearchReplace';
+import { loadCorpusConfig } from '../../core/rules/corpusJson/loadConfig';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { visibleEscapes } from '../../core/text/visibleEscapes';
-import { checkBuildRef } from '../../core/versions/tags';
-import { exportJob, type ExportJob } from '../../core/jobs';
+import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
+import { checkBuildRef } from '../../core/publish/versions/tags';
+import { exportJob, type ExportJob } from '../../core/jobs/jobs';
 
 const FORMATS = ['jsonl', 'search-replace'];
 

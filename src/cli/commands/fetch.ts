@@ -1,12 +1,12 @@
 import { requireContact } from '../../core/gerrit/userAgent';
 import { lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
 import { requireSalt } from '../../core/gerrit/pseudonymize';
-import { corpusDbPath, loadCorpusConfig } from '../../core/config/loadConfig';
-import { sealWindow, syncWindows, unsealWindow } from '../../core/config/windows';
+import { corpusDbPath, loadCorpusConfig } from '../../core/rules/corpusJson/loadConfig';
+import { sealWindow, syncWindows, unsealWindow } from '../../core/ground/config/windows';
 import { storeConfig } from '../../core/gerrit/fetchCorpus';
-import { fetchJob, fetchProgressLine } from '../../core/jobs';
-import { localUserPseudonym } from '../../core/privacy/localUser';
-import { visibleEscapes } from '../../core/text/visibleEscapes';
+import { fetchJob, fetchProgressLine } from '../../core/jobs/jobs';
+import { localUserPseudonym } from '../../core/ground/privacy/localUser';
+import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
 
 export const fetchCommand: CliCommand = {
   name: 'fetch',

@@ -1,9 +1,9 @@
 import { DB_OPTION, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/store/corpusStore';
-import { requireBuild } from '../../core/inspect/groups';
-import { funnelTable } from '../../core/export/funnelTable';
-import { checkBuildRef, resolveBuild } from '../../core/versions/tags';
-import { staleRulesLine, staleRulesVersion } from '../../core/versions/recordedBuild';
+import { CorpusStore } from '../../core/ground/store/corpusStore';
+import { requireBuild } from '../../core/review/inspect/groups';
+import { funnelTable } from '../../core/publish/export/funnelTable';
+import { checkBuildRef, resolveBuild } from '../../core/publish/versions/tags';
+import { staleRulesLine, staleRulesVersion } from '../../core/publish/versions/recordedBuild';
 import { printableJson, visibleStrings } from '../printable';
 
 export const funnelCommand: CliCommand = {

@@ -1,8 +1,8 @@
 import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/store/corpusStore';
-import { withWriterLock } from '../../core/store/writerLock';
-import { registerHalves } from '../../core/corpusBuild/halvesRegistry';
-import { visibleEscapes } from '../../core/text/visibleEscapes';
+import { CorpusStore } from '../../core/ground/store/corpusStore';
+import { withWriterLock } from '../../core/ground/store/writerLock';
+import { registerHalves } from '../../core/build/halves/halvesRegistry';
+import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
 
 export const halvesCommand: CliCommand = {
   name: 'halves register',

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { CliCommand } from '../command';
-import { UserError } from '../../core/store/errors';
+import { UserError } from '../../core/ground/store/errors';
 import {
   findPreset,
   newCorpusConfig,
   presetNames,
   writeNewCorpusConfig,
   type HostPreset,
-} from '../../core/config/presets';
+} from '../../core/rules/corpusJson/presets';
 
 export const initCommand: CliCommand = {
   name: 'init',

@@ -1,10 +1,10 @@
 import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand, type CliIo } from '../command';
-import { UserError } from '../../core/store/errors';
-import { loadCorpusConfig } from '../../core/config/loadConfig';
-import { judgeJob } from '../../core/jobs';
-import { qualityTable } from '../../core/judge/report';
-import type { RewriteMode } from '../../core/judge/types';
-import type { DryRunSummary, LoopProgress, LoopSummary } from '../../core/judge/requestLoop';
+import { UserError } from '../../core/ground/store/errors';
+import { loadCorpusConfig } from '../../core/rules/corpusJson/loadConfig';
+import { judgeJob } from '../../core/jobs/jobs';
+import { qualityTable } from '../../core/review/judge/report';
+import type { RewriteMode } from '../../core/build/judgments/types';
+import type { DryRunSummary, LoopProgress, LoopSummary } from '../../core/review/judge/requestLoop';
 import { printableJson } from '../printable';
 
 const MODES = ['curev', 'curev+'];

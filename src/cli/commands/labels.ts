@@ -1,11 +1,11 @@
 // `labels import`: one rater's labels from JSONL, all or nothing.
 import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/store/corpusStore';
-import { withWriterLock } from '../../core/store/writerLock';
-import { importRaterLabels, readRaterLabels, storedRaterName } from '../../core/labels/importLabels';
-import { storedConfig } from '../../core/corpusBuild/loadCorpus';
+import { CorpusStore } from '../../core/ground/store/corpusStore';
+import { withWriterLock } from '../../core/ground/store/writerLock';
+import { importRaterLabels, readRaterLabels, storedRaterName } from '../../core/review/labels/importLabels';
+import { storedConfig } from '../../core/build/stages/loadCorpus';
 import { requireSalt } from '../../core/gerrit/pseudonymize';
-import { visibleEscapes } from '../../core/text/visibleEscapes';
+import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
 
 export const labelsImportCommand: CliCommand = {
   name: 'labels import',

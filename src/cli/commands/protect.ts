@@ -1,7 +1,7 @@
 import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/store/corpusStore';
-import { withWriterLock } from '../../core/store/writerLock';
-import { checkSetName, readReferenceFile, registerReferenceSet } from '../../core/decontam/referenceSets';
+import { CorpusStore } from '../../core/ground/store/corpusStore';
+import { withWriterLock } from '../../core/ground/store/writerLock';
+import { checkSetName, readReferenceFile, registerReferenceSet } from '../../core/rules/decontam/referenceSets';
 
 export const protectCommand: CliCommand = {
   name: 'protect',

@@ -1,8 +1,8 @@
 import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/store/corpusStore';
-import { withWriterLock } from '../../core/store/writerLock';
-import { tagBuild, resolveBuild } from '../../core/versions/tags';
-import { visibleEscapes } from '../../core/text/visibleEscapes';
+import { CorpusStore } from '../../core/ground/store/corpusStore';
+import { withWriterLock } from '../../core/ground/store/writerLock';
+import { tagBuild, resolveBuild } from '../../core/publish/versions/tags';
+import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
 
 export const tagCommand: CliCommand = {
   name: 'tag',

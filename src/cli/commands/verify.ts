@@ -1,6 +1,6 @@
 import { buildStepsProgress, DB_OPTION, type CliCommand } from '../command';
-import { visibleEscapes } from '../../core/text/visibleEscapes';
-import { verifyJob } from '../../core/jobs';
+import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
+import { verifyJob } from '../../core/jobs/jobs';
 
 export const verifyCommand: CliCommand = {
   name: 'verify',

@@ -3,7 +3,7 @@
 // expressions: Suffix Patterns: bot$, bot$, -bot$; Prefix Patterns: ^bot; Specific Services:
 // dependabot, renovate, github-actions, travis-ci, circleci, covera…", the seed's copy cut off there).
 // Matched at fetch on the raw account, before it is pseudonymized; only the pattern is kept.
-import type { HostConfig } from '../config/types';
+import type { HostConfig } from '../ground/config/types';
 import type { AccountInfo } from './types';
 
 /**

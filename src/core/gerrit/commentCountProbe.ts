@@ -7,8 +7,8 @@
 // (ListChangeComments). So the count is only as fresh as the change's index entry. Before trusting it
 // on a host, comments are fetched for a seeded random sample of those changes; the probe holds only
 // when none has an inline comment, and otherwise the host is fetched without the shortcut.
-import type { CorpusStore } from '../store/corpusStore';
-import type { HostConfig } from '../config/types';
+import type { CorpusStore } from '../ground/store/corpusStore';
+import type { HostConfig } from '../ground/config/types';
 import type { HostClient } from './hostClient';
 import { PSEUDO_FILES } from './fetchRecords';
 import { commentsProblem } from './records';

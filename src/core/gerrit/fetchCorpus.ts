@@ -1,10 +1,10 @@
 // `review-corpus fetch`: reads every host of a corpus config into the corpus file, hosts in parallel,
 // each through its own polite client. Salt-less runs stop before any request.
-import type { CorpusConfig } from '../config/types';
-import { redactConfig } from '../config/loadConfig';
-import { effectiveWindows, syncWindows, windowOf } from '../config/windows';
-import type { CorpusStore } from '../store/corpusStore';
-import { UserError } from '../store/errors';
+import type { CorpusConfig } from '../ground/config/types';
+import { redactConfig } from '../rules/corpusJson/loadConfig';
+import { effectiveWindows, syncWindows, windowOf } from '../ground/config/windows';
+import type { CorpusStore } from '../ground/store/corpusStore';
+import { UserError } from '../ground/store/errors';
 import { HostClient, type HostClientEvent } from './hostClient';
 import { fetchHost, type HostProgress } from './fetchHost';
 import { BotNameMatcher, botNamePatternsOf } from './botNames';

@@ -1,8 +1,8 @@
 // Fetches one host: list changes page by page, then each change's comments and the diffs the build needs.
 // Every step is idempotent and checkpointed in the file, so a killed run resumes without loss or duplicates.
-import type { CorpusConfig, HostConfig, WindowConfig } from '../config/types';
-import { windowOf } from '../config/windows';
-import type { CorpusStore } from '../store/corpusStore';
+import type { CorpusConfig, HostConfig, WindowConfig } from '../ground/config/types';
+import { windowOf } from '../ground/config/windows';
+import type { CorpusStore } from '../ground/store/corpusStore';
 import { HostClient, type GerritResult } from './hostClient';
 import { PSEUDO_FILES, RecordWriter, gerritTime, type StoredComment } from './fetchRecords';
 import type { Pseudonymizer } from './pseudonymize';

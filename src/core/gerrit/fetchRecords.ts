@@ -1,7 +1,7 @@
 // Writes pseudonymized Gerrit records into the corpus file. Nothing here stores an account id,
 // name, username or email: accounts arrive as pseudonyms from the Pseudonymizer.
-import type { CorpusStore } from '../store/corpusStore';
-import { writeDiff } from '../store/diffText';
+import type { CorpusStore } from '../ground/store/corpusStore';
+import { writeDiff } from '../ground/store/diffText';
 import type { IdentityIndex, Pseudonymizer } from './pseudonymize';
 import type { ChangeInfo, CommentInfo } from './types';
 

@@ -1,7 +1,7 @@
 // Accounts are replaced by salted pseudonyms the moment they arrive, so no account id, name,
 // username or email ever reaches the corpus file. The salt stays in the environment.
 import { createHmac } from 'node:crypto';
-import { UserError } from '../store/errors';
+import { UserError } from '../ground/store/errors';
 import { BotNameMatcher, DEFAULT_BOT_NAME_PATTERNS } from './botNames';
 import type { AccountInfo } from './types';
 

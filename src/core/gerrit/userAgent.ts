@@ -9,9 +9,9 @@
 // The contact is the config's top-level `contact`; fetching a host that is not loopback without one
 // is refused before any request.
 import pkg from '../../../package.json';
-import { configSource } from '../config/loadConfig';
-import type { CorpusConfig } from '../config/types';
-import { UserError } from '../store/errors';
+import { configSource } from '../rules/corpusJson/loadConfig';
+import type { CorpusConfig } from '../ground/config/types';
+import { UserError } from '../ground/store/errors';
 
 /** The product token robots.txt groups are matched against (`User-agent: review-corpus`). */
 export const ROBOTS_TOKEN: string = pkg.name;

@@ -3,7 +3,7 @@
 import type { ParameterGroup } from './parameters';
 
 /**
- * The shape of every hunk: the build's anchoring (corpusBuild/anchoring.ts) adds these context lines,
+ * The shape of every hunk: the build's anchoring (build/stages/anchoring.ts) adds these context lines,
  * and what it forms is what size measures, what the duplicate rules compare and what an example stores.
  */
 export const hunkContext: ParameterGroup = {
@@ -22,7 +22,7 @@ export const hunkContext: ParameterGroup = {
 /** Reported, not a filter: it changes no decision, only the target_in_comment counts (seed 001: 20). */
 export const targetInComment: ParameterGroup = {
   id: 'target_in_comment',
-  description: 'a report on kept examples (corpusBuild/targetInComment.ts); it removes nothing',
+  description: 'a report on kept examples (build/stages/targetInComment.ts); it removes nothing',
   parameters: {
     targetInCommentMinChars: {
       type: 'integer',

@@ -4,7 +4,7 @@
 // (config/ruleParameters.ts assembles them from the funnel; `npm run schema` writes schema and table).
 // Their bounds are here and nowhere else: Ajv checks them through the schema, and callers that take
 // parameters without a config (the dedup module) check them with parametersProblem below.
-import type { RulesConfig } from '../config/types';
+import type { RulesConfig } from '../ground/config/types';
 
 /** One parameter as JSON Schema says it; `default` is what a config that leaves it out gets. */
 export type RuleParameter<T> = T extends number

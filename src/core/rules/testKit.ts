@@ -1,6 +1,6 @@
 // Defaults for the table-driven rule tests: a context and a unit of each kind, overridable per case.
 import assert from 'node:assert/strict';
-import { DEFAULT_RULES } from '../config/ruleParameters';
+import { DEFAULT_RULES } from './ruleParameters';
 import { normaliseAcknowledgement } from './comments/acknowledgement';
 import type { ChangeUnit, CommentUnit, Evidence, ExampleUnit, HunkUnit, Rule, RuleContext } from './types';
 

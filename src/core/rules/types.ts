@@ -1,7 +1,7 @@
 // The shape of a rule, and of the units each stage's rules decide on.
 // Modelled on datatrove's filters: a rule returns null to keep a unit, or the reason it removes it.
 // A rule reads only its unit and the shared context; the build prepares both from stored records.
-import type { RulesConfig } from '../config/types';
+import type { RulesConfig } from '../ground/config/types';
 import type { ParameterOwner } from './parameters';
 
 export type Stage = 'collection' | 'comments' | 'hunks' | 'examples' | 'duplicates' | 'decontamination';
@@ -24,7 +24,7 @@ export type Evidence = Readonly<Record<string, string | number | boolean | null>
 
 /**
  * Why a rule removed a unit. `rule` is the rule's id; `evidence`, when present, is stored in the file
- * with the decision and is what the inspector shows ("name: value" lines, core/inspect/evidence.ts), so
+ * with the decision and is what the inspector shows ("name: value" lines, core/review/inspect/evidence.ts), so
  * there is one account of a removal and no separate display text. Keys are short (they are stored for
  * every removal that has them) and name what the value is.
  */
@@ -156,7 +156,7 @@ export interface DuplicateUnit {
 
 /**
  * An example after the duplicates, with the protected reference it overlaps (null: none), as the
- * decontamination pass found it (src/core/decontam). Offsets are into the example's text named by `side`.
+ * decontamination pass found it (src/core/rules/decontam). Offsets are into the example's text named by `side`.
  */
 export interface ProtectedUnit {
   overlap: {

@@ -1,7 +1,7 @@
 // Which example the active diff shows, kept in the context keys that enable labelling and flag commands.
 import * as vscode from 'vscode';
-import { twinKey } from '../../core/inspect/evidence';
-import type { ExampleRecord } from '../../core/inspect/example';
+import { twinKey } from '../../core/review/inspect/evidence';
+import type { ExampleRecord } from '../../core/review/inspect/example';
 import { ContextKeys } from '../ids/contextKeys';
 import type { CorpusSession } from '../session';
 import { parseDocUri } from './uris';

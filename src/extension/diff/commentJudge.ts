@@ -1,9 +1,9 @@
 // Each comment's judge line for the hover and the read-only thread, from the open corpus's judgments,
 // and under it the judge's rewrites of the comment (CuREV, CuREV+), which never replace the original.
 import type { OpenCorpus } from '../session';
-import type { ExampleComment, ExampleRecord } from '../../core/inspect/example';
-import { commentKey } from '../../core/corpusBuild/decisionKeys';
-import { CommentQualityIndex, NOT_JUDGED } from '../../core/quality/commentQuality';
+import type { ExampleComment, ExampleRecord } from '../../core/review/inspect/example';
+import { commentKey } from '../../core/build/stages/decisionKeys';
+import { CommentQualityIndex, NOT_JUDGED } from '../../core/review/quality/commentQuality';
 
 export function commentJudge(
   corpus: OpenCorpus | undefined,

@@ -1,10 +1,10 @@
 // Serves an example's two sides (whole files or the hunk alone: exampleView.ts), removed-comment notes and Compare Builds reports as read-only virtual documents.
 import * as vscode from 'vscode';
-import { commentEvidence, evidenceLines } from '../../core/inspect/evidence';
-import { getComment } from '../../core/inspect/example';
-import { changeNoteText, getRemovedChange } from '../../core/inspect/changeNote';
-import { compareBuilds, comparisonReport } from '../../core/verify/compareBuilds';
-import { buildLabel } from '../../core/versions/tags';
+import { commentEvidence, evidenceLines } from '../../core/review/inspect/evidence';
+import { getComment } from '../../core/review/inspect/example';
+import { changeNoteText, getRemovedChange } from '../../core/review/inspect/changeNote';
+import { compareBuilds, comparisonReport } from '../../core/publish/verify/compareBuilds';
+import { buildLabel } from '../../core/publish/versions/tags';
 import type { CorpusSession } from '../session';
 import { URI_SCHEME } from '../ids/views';
 import { parseDocUri } from './uris';

@@ -2,8 +2,8 @@
 // files (patch set N and N + 1, comments on their real lines, as Gerrit and the PR extension show
 // them) or the hunk alone. Pure: no vscode, so the mapping is unit-tested under Node.
 import { createHash } from 'node:crypto';
-import type { ExampleRecord } from '../../core/inspect/example';
-import { exampleWholeFiles, type LineSpan } from '../../core/inspect/wholeFile';
+import type { ExampleRecord } from '../../core/review/inspect/example';
+import { exampleWholeFiles, type LineSpan } from '../../core/review/inspect/wholeFile';
 import { groupThreads, type CommentThreadModel } from './threads';
 
 export type ViewMode = 'whole' | 'hunk';

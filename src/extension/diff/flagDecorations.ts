@@ -1,7 +1,7 @@
 // Shows an example's flags where they stand: a warning highlight on the comment, the matching span on
 // the after side, and a warning in the Problems view from a DiagnosticCollection on the virtual document.
 import * as vscode from 'vscode';
-import { flagsOf, type StoredFlag } from '../../core/flags/flagStore';
+import { flagsOf, type StoredFlag } from '../../core/build/flags/flagStore';
 import { Colors } from '../ids/colors';
 import type { CorpusSession } from '../session';
 import { viewThreads } from './exampleView';

@@ -2,11 +2,11 @@
 // escapes all of its markdown, and the MarkdownString is untrusted with HTML off, so links and tags stay inert.
 import * as vscode from 'vscode';
 import { exactRange, type CommentThreadModel } from './threads';
-import type { ExampleComment } from '../../core/inspect/example';
+import type { ExampleComment } from '../../core/review/inspect/example';
 import { inertMarkdown } from '../plainText';
 import { untrustedMarkdown } from '../untrustedMarkdown';
 
-/** `judge` gives each comment's judge line (core/quality/commentQuality.ts): file text, escaped like the comment. */
+/** `judge` gives each comment's judge line (core/review/quality/commentQuality.ts): file text, escaped like the comment. */
 export function threadHover(thread: CommentThreadModel, judge?: (c: ExampleComment) => string): vscode.MarkdownString {
   const md = untrustedMarkdown();
   // Gerrit's own line numbers (patch set N's file), whatever part of the file the document shows.

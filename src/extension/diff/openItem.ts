@@ -1,10 +1,10 @@
 // Opens a tree item: an example (or a removed hunk) as a native diff of two virtual documents,
 // a removed comment as its example's diff when one exists, else as a read-only note.
 import * as vscode from 'vscode';
-import { evidenceLines } from '../../core/inspect/evidence';
-import { getComment, type ExampleRecord } from '../../core/inspect/example';
+import { evidenceLines } from '../../core/review/inspect/evidence';
+import { getComment, type ExampleRecord } from '../../core/review/inspect/example';
 import type { CorpusSession } from '../session';
-import type { LineSpan } from '../../core/inspect/wholeFile';
+import type { LineSpan } from '../../core/review/inspect/wholeFile';
 import { SETTINGS_SECTION, Settings } from '../ids/settings';
 import { keyDigest, viewThreads, type ExampleView, type ViewMode } from './exampleView';
 import { changeUri, commentUri, exampleUri } from './uris';

@@ -3,7 +3,7 @@
 // reference set, the item and the policy. Reference ids and set names are the user's text, not a
 // host's, but still go in as inert markdown: no link, no command.
 import * as vscode from 'vscode';
-import { decisionEvidence } from '../../core/inspect/evidence';
+import { decisionEvidence } from '../../core/review/inspect/evidence';
 import type { Evidence } from '../../core/rules/types';
 import { Colors } from '../ids/colors';
 import type { CorpusSession } from '../session';

@@ -1,6 +1,6 @@
 // Groups an example's comments into Gerrit-style threads (by in_reply_to) and maps them onto the
 // before side of the hunk. Pure: no vscode, so the grouping is unit-tested under Node.
-import type { ExampleComment, ExampleRecord } from '../../core/inspect/example';
+import type { ExampleComment, ExampleRecord } from '../../core/review/inspect/example';
 
 export interface CommentThreadModel {
   root: ExampleComment;

@@ -4,8 +4,8 @@
 // because the Jaccard that removed the example is taken over before + after: the diff then marks
 // exactly the text by which the pair differs, on either side, and nothing where they agree.
 import * as vscode from 'vscode';
-import { findTwin, twinStatus } from '../../core/inspect/evidence';
-import type { ExampleRecord } from '../../core/inspect/example';
+import { findTwin, twinStatus } from '../../core/review/inspect/evidence';
+import type { ExampleRecord } from '../../core/review/inspect/example';
 import type { CorpusSession } from '../session';
 import { plainText } from '../plainText';
 import { wholeExampleUri } from './uris';

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { forkWorkerProcess } from '../jobs/workerProcess';
-import type { DiversityReport } from '../../core/diversity/report';
+import type { DiversityReport } from '../../core/review/diversity/report';
 
 type Reply = { type?: string; result?: DiversityReport; message?: string };
 

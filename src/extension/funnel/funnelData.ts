@@ -1,16 +1,16 @@
 // What the funnel report webview shows, gathered from the open corpus.
-import type { CorpusStore } from '../../core/store/corpusStore';
-import type { DatasetFunnel } from '../../core/corpusBuild/funnelReport';
-import { treeGroups } from '../../core/inspect/groups';
-import { labelReport } from '../../core/labels/labels';
-import { labelAudit, type LabelAuditReport } from '../../core/labels/labelAudit';
-import { countRows, decisionTotals, type CountRow } from '../../core/export/counts';
-import { funnelPictureData, layoutFunnelPicture, type SvgNode } from '../../core/export/funnelPicture';
-import { qualityReport, type QualityReport } from '../../core/judge/report';
-import { qualityAgreement, type AnswerAgreement } from '../../core/quality/agreement';
-import { scoreDistributions, type ScoreDistribution } from '../../core/quality/scoreDistribution';
-import type { CorpusConfig } from '../../core/config/types';
-import { judgmentsStamp } from '../../core/quality/commentQuality';
+import type { CorpusStore } from '../../core/ground/store/corpusStore';
+import type { DatasetFunnel } from '../../core/build/reports/funnelReport';
+import { treeGroups } from '../../core/review/inspect/groups';
+import { labelReport } from '../../core/review/labels/labels';
+import { labelAudit, type LabelAuditReport } from '../../core/review/labels/labelAudit';
+import { countRows, decisionTotals, type CountRow } from '../../core/publish/export/counts';
+import { funnelPictureData, layoutFunnelPicture, type SvgNode } from '../../core/publish/export/funnelPicture';
+import { qualityReport, type QualityReport } from '../../core/review/judge/report';
+import { qualityAgreement, type AnswerAgreement } from '../../core/review/quality/agreement';
+import { scoreDistributions, type ScoreDistribution } from '../../core/review/quality/scoreDistribution';
+import type { CorpusConfig } from '../../core/ground/config/types';
+import { judgmentsStamp } from '../../core/review/quality/commentQuality';
 
 export interface FunnelReportData {
   /** The open corpus's name (its corpus.json), which the panel's title shows too. */

@@ -10,7 +10,7 @@ import { funnelReportData, rewritesStamp } from './funnelData';
 import { DiversityComputer } from './diversityJob';
 import { plainText } from '../plainText';
 import { registerCommand, showError } from '../registerCommand';
-import { saveAtomically } from '../../core/store/atomicSave';
+import { saveAtomically } from '../../core/ground/store/atomicSave';
 
 export interface FunnelRevealRequest {
   org: string;

@@ -2,8 +2,8 @@
 // cancellable progress notification.
 import * as vscode from 'vscode';
 import path from 'node:path';
-import type { JobRequest, JobResult } from '../../core/jobs';
-import { CANCEL_MESSAGE } from '../../core/process/parentLink';
+import type { JobRequest, JobResult } from '../../core/jobs/jobs';
+import { CANCEL_MESSAGE } from '../../core/ground/process/parentLink';
 import { forkWorkerProcess } from './workerProcess';
 import { ContextKeys } from '../ids/contextKeys';
 import { plainText } from '../plainText';

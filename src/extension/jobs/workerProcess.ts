@@ -1,9 +1,9 @@
 // Starts dist/worker.js as a process of the extension's own, for work that holds a whole corpus in
 // memory (jobs, the background saver). A process rather than a worker thread of the extension host:
-// it starts on huge pages where that helps (core/process/hugePages.ts), its copy of the corpus never
+// it starts on huge pages where that helps (core/ground/process/hugePages.ts), its copy of the corpus never
 // counts against the host, and its page faults and collections do not contend with the host's.
 import { fork, type ChildProcess } from 'node:child_process';
-import { currentPlatform, hugePagesTunables } from '../../core/process/hugePages';
+import { currentPlatform, hugePagesTunables } from '../../core/ground/process/hugePages';
 
 /** `onStderr` receives what the process writes to stderr; without it, stderr goes to the host's. */
 export function forkWorkerProcess(

@@ -1,8 +1,8 @@
 // The tooltip of a change a collection rule removed: what is known of it and why it left. The project
 // name comes from the host, and evidence can quote host text: both go in through inertMarkdown.
 import * as vscode from 'vscode';
-import { whyLines } from '../../core/inspect/changeNote';
-import type { ChangeItem } from '../../core/inspect/items';
+import { whyLines } from '../../core/review/inspect/changeNote';
+import type { ChangeItem } from '../../core/review/inspect/items';
 import { inertMarkdown } from '../plainText';
 import { untrustedMarkdown } from '../untrustedMarkdown';
 

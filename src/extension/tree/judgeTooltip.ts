@@ -1,9 +1,9 @@
 // The judge's line for each kept comment of an example, for its tree tooltip ("not judged" when absent).
-import type { CorpusStore } from '../../core/store/corpusStore';
-import type { CorpusConfig } from '../../core/config/types';
-import type { ExampleItem, GroupRef } from '../../core/inspect/items';
-import { commentKey } from '../../core/corpusBuild/decisionKeys';
-import { CommentQualityIndex } from '../../core/quality/commentQuality';
+import type { CorpusStore } from '../../core/ground/store/corpusStore';
+import type { CorpusConfig } from '../../core/ground/config/types';
+import type { ExampleItem, GroupRef } from '../../core/review/inspect/items';
+import { commentKey } from '../../core/build/stages/decisionKeys';
+import { CommentQualityIndex } from '../../core/review/quality/commentQuality';
 
 export function exampleJudgeLines(
   store: CorpusStore,

@@ -1,6 +1,6 @@
 // The tree's node kinds. Each knows its parent so TreeView.reveal and next/previous can walk the tree.
-import type { WindowGroup, RuleCount } from '../../core/inspect/groups';
-import type { GroupRef, Item } from '../../core/inspect/items';
+import type { WindowGroup, RuleCount } from '../../core/review/inspect/groups';
+import type { GroupRef, Item } from '../../core/review/inspect/items';
 
 /** Under an item filter (flagged, label, text): how many of the node's units match, of how many the filter looks at. */
 export interface Matched {

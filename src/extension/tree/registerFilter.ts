@@ -2,16 +2,16 @@
 // Values of different kinds must all hold; of one kind, one value at a time (the picker unpicks the other).
 // The active filter shows in the view's message and description (registerTree.ts).
 import * as vscode from 'vscode';
-import { LABELS } from '../../core/labels/labels';
+import { LABELS } from '../../core/review/labels/labels';
 import { Commands } from '../ids/commands';
 import type { CorpusSession } from '../session';
 import type { CorpusTreeProvider, TreeFilter } from './treeProvider';
 import { plainText } from '../plainText';
 import { registerCommand } from '../registerCommand';
-import { COMMENT_QUALITIES, type CommentQuality } from '../../core/judge/types';
-import { thresholdsOf } from '../../core/judge/settings';
-import type { QualityFilter } from '../../core/quality/qualityFilter';
-import type { CorpusConfig } from '../../core/config/types';
+import { COMMENT_QUALITIES, type CommentQuality } from '../../core/build/judgments/types';
+import { thresholdsOf } from '../../core/build/judgments/settings';
+import type { QualityFilter } from '../../core/review/quality/qualityFilter';
+import type { CorpusConfig } from '../../core/ground/config/types';
 
 /** One choice of the picker; `group` names the kind of which only one value can hold (one organization, …). */
 type FilterPick = vscode.QuickPickItem & {

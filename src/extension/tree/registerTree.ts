@@ -9,7 +9,7 @@ import { CorpusTreeProvider } from './treeProvider';
 import { describeFilter, registerFilter } from './registerFilter';
 import { plainText } from '../plainText';
 import { registerCommand } from '../registerCommand';
-import { buildLabel } from '../../core/versions/tags';
+import { buildLabel } from '../../core/publish/versions/tags';
 
 export interface CorpusTree {
   provider: CorpusTreeProvider;

@@ -1,13 +1,19 @@
 // The item tooltip, resolved only when hovered. Host text goes in through inertMarkdown (bidi marks
 // shown, all markdown escaped); so does a removal's evidence, which can quote host text.
 import * as vscode from 'vscode';
-import { commentEvidence, decisionEvidence, evidenceLines, findTwin, twinStatus } from '../../core/inspect/evidence';
-import type { CorpusStore } from '../../core/store/corpusStore';
+import {
+  commentEvidence,
+  decisionEvidence,
+  evidenceLines,
+  findTwin,
+  twinStatus,
+} from '../../core/review/inspect/evidence';
+import type { CorpusStore } from '../../core/ground/store/corpusStore';
 import type { ItemNode } from './nodes';
 import { inertMarkdown } from '../plainText';
 import { LEAVES_AT_NEXT_BUILD, leavesAtNextBuild } from './treeItems';
 import { untrustedMarkdown } from '../untrustedMarkdown';
-import type { CorpusConfig } from '../../core/config/types';
+import type { CorpusConfig } from '../../core/ground/config/types';
 import { exampleJudgeLines } from './judgeTooltip';
 
 /** `config`: whose judgments the Judge line shows (its judge.model; absent: the latest of any model). */

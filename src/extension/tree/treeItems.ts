@@ -5,10 +5,10 @@ import * as vscode from 'vscode';
 import { Commands } from '../ids/commands';
 import { FUNNEL } from '../../core/rules/funnel';
 import type { CorpusNode, GroupNode, ItemNode, Matched } from './nodes';
-import type { ExampleItem } from '../../core/inspect/items';
+import type { ExampleItem } from '../../core/review/inspect/items';
 import { nodeId } from './nodes';
 import { plainText } from '../plainText';
-import { PROBE_NOT_RUN } from '../../core/corpusBuild/funnelNotes';
+import { PROBE_NOT_RUN } from '../../core/build/reports/funnelNotes';
 
 const NO_WINDOW = '(no window)';
 

@@ -3,7 +3,7 @@
 // its items stay the same objects while the tree is shown. A refresh (a label, a flag decision, a reload)
 // reads each group again up to the items it had loaded, so the pages and the reviewer's place survive it.
 import * as vscode from 'vscode';
-import { treeGroups, type WindowGroup } from '../../core/inspect/groups';
+import { treeGroups, type WindowGroup } from '../../core/review/inspect/groups';
 import {
   filteredCounts,
   filtersItems,
@@ -11,8 +11,8 @@ import {
   listItems,
   type GroupRef,
   type ItemFilter,
-} from '../../core/inspect/items';
-import { CorpusFileError } from '../../core/store/errors';
+} from '../../core/review/inspect/items';
+import { CorpusFileError } from '../../core/ground/store/errors';
 import { showError } from '../registerCommand';
 import type { CorpusSession } from '../session';
 import {

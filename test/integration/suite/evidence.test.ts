@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import type { ItemNode } from '../../../src/extension/tree/nodes';
-import { ShingleSet } from '../../../src/core/dedup/shingleSet';
-import { DEFAULT_RULES } from '../../../src/core/config/ruleParameters';
+import { ShingleSet } from '../../../src/core/rules/dedup/shingleSet';
+import { DEFAULT_RULES } from '../../../src/core/rules/ruleParameters';
 import { openSampleCorpus, until } from './support';
 
 const ORIGINAL = '.monaco-diff-editor .editor.original';

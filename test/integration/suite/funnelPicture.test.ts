@@ -10,7 +10,7 @@ import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import { openSampleCorpus, until, workspaceDir } from './support';
 import { FUNNEL } from '../../../src/core/rules/funnel';
-import { copyCorpus } from '../../../src/core/store/copyCorpus';
+import { copyCorpus } from '../../../src/core/ground/store/copyCorpus';
 
 const ROW = (org: string, rule: string) => `g[data-org="${org}"][data-rule="${rule}"]`;
 const HEADING = 'main[data-page="funnel"] > h1';

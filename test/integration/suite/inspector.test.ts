@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import type { CorpusNode, GroupNode } from '../../../src/extension/tree/nodes';
-import { currentPlatform, hugePagesTunables } from '../../../src/core/process/hugePages';
-import { countRows, decisionTotals } from '../../../src/core/export/counts';
+import { currentPlatform, hugePagesTunables } from '../../../src/core/ground/process/hugePages';
+import { countRows, decisionTotals } from '../../../src/core/publish/export/counts';
 import { exampleIdOfComment, localRater, openSampleCorpus, until, workerProcesses } from './support';
 import { THREADS_AFTER_MS } from '../../../src/extension/diff/commentThreads';
 
@@ -311,7 +311,7 @@ describe('inspector', function () {
   it('labels the active example with the keyboard shortcuts, and the labels reach the file in the background', async () => {
     const e = await openExampleOf(a, 'os930005_c01');
     const file = a.session.corpus!.dbFile;
-    // The file and its journal (src/core/store/journal.ts): a label's save is usually a journal append.
+    // The file and its journal (src/core/ground/store/journal.ts): a label's save is usually a journal append.
     const onDiskBytes = () =>
       Buffer.concat([readFileSync(file), ...(existsSync(`${file}.rcj`) ? [readFileSync(`${file}.rcj`)] : [])]);
     const copiesOfKey = () => {

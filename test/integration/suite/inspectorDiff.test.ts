@@ -8,7 +8,7 @@ import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import { exampleIdOfComment, openSampleCorpus, until } from './support';
 import { THREADS_AFTER_MS } from '../../../src/extension/diff/commentThreads';
-import { storedDiffOf } from '../../../src/core/inspect/wholeFile';
+import { storedDiffOf } from '../../../src/core/review/inspect/wholeFile';
 
 const ORIGINAL = '.monaco-diff-editor .editor.original';
 const plain = (t: string) => t.replace(/\u00a0/g, ' ');
@@ -179,7 +179,7 @@ describe('inspector diff', function () {
       'SELECT change_id, path, ps_before FROM examples WHERE id = ?',
       [id],
     )!;
-    // Every column that holds the diff's text (src/core/store/diffText.ts), put back as it was after.
+    // Every column that holds the diff's text (src/core/ground/store/diffText.ts), put back as it was after.
     const where = 'WHERE change_id = ? AND path = ? AND ps_base = ?';
     const at = [key.change_id, key.path, key.ps_before];
     const kept = c.store.get<Record<string, string | null>>(

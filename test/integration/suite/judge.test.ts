@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { startFakeJudge, type FakeJudge } from '../../fake-judge/server';
 import { openSampleCorpus } from './support';
-import { readJudgments } from '../../../src/core/judge/judgmentStore';
+import { readJudgments } from '../../../src/core/build/judgments/judgmentStore';
 
 const KEY = 'sk-integration-DISTINCTIVE-9d41c7';
 const MODEL = 'integration-judge-1';

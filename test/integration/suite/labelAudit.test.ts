@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
-import { labelAudit } from '../../../src/core/labels/labelAudit';
+import { labelAudit } from '../../../src/core/review/labels/labelAudit';
 import type { CorpusNode } from '../../../src/extension/tree/nodes';
 import { openSampleCorpus, until } from './support';
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
-import { loadCorpusConfig } from '../../../src/core/config/loadConfig';
+import { loadCorpusConfig } from '../../../src/core/rules/corpusJson/loadConfig';
 import { api, until, workspaceDir } from './support';
 
 describe('New Corpus…', function () {

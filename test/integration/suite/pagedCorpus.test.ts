@@ -1,5 +1,5 @@
 // The extension host reads its open corpus from the file as the tree needs it (SMALL_EDITS_OPEN,
-// src/core/store/pagedFile.ts), in the real extension host: another writer's save replaces the file and
+// src/core/ground/store/pagedFile.ts), in the real extension host: another writer's save replaces the file and
 // the open corpus goes on reading the one it opened until Refresh; a file cut short in place is one
 // notification naming it, not an empty tree without a word.
 import * as assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
-import { CorpusStore } from '../../../src/core/store/corpusStore';
+import { CorpusStore } from '../../../src/core/ground/store/corpusStore';
 import type { CorpusNode } from '../../../src/extension/tree/nodes';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import { EXTENSION_ID, openSampleCorpus, TOAST, untilNotification } from './support';

@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import { exampleIdOfComment, openSampleCorpus, until } from './support';
-import { writeJudgment, writeRewrite } from '../../../src/core/judge/judgmentStore';
-import { commentKey } from '../../../src/core/corpusBuild/decisionKeys';
+import { writeJudgment, writeRewrite } from '../../../src/core/build/judgments/judgmentStore';
+import { commentKey } from '../../../src/core/build/stages/decisionKeys';
 
 const ORIGINAL = '.monaco-diff-editor .editor.original';
 const plain = (t: string) => t.replace(/\u00a0/g, ' ');

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
-import { currentPlatform, hugePagesTunables } from '../../../src/core/process/hugePages';
+import { currentPlatform, hugePagesTunables } from '../../../src/core/ground/process/hugePages';
 import { multiplyRecords, openSampleCorpus, until, workerProcesses as jobProcesses } from './support';
 
 const TOAST = '.notifications-toasts .notification-toast';

@@ -6,8 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
-import type { DatasetFunnel } from '../../../src/core/corpusBuild/funnelReport';
-import { cellText } from '../../../src/core/export/sharesText';
+import type { DatasetFunnel } from '../../../src/core/build/reports/funnelReport';
+import { cellText } from '../../../src/core/publish/export/sharesText';
 import { openSampleCorpus, until } from './support';
 
 const CHECK = 'section[data-org="openstack"] .halves-check';

@@ -6,8 +6,8 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
-import type { CorpusStore } from '../../../src/core/store/corpusStore';
-import { localUserPseudonym } from '../../../src/core/privacy/localUser';
+import type { CorpusStore } from '../../../src/core/ground/store/corpusStore';
+import { localUserPseudonym } from '../../../src/core/ground/privacy/localUser';
 
 export const SAMPLE_SALT = 'sample-salt-fabricated-not-secret';
 /**
@@ -125,7 +125,7 @@ export function multiplyRecords(store: CorpusStore, copies: number): void {
       FROM comments WHERE id < 1000000`,
       [o, o],
     );
-    // The copies share their file versions' blobs (src/core/store/diffText.ts), as copies on a host would.
+    // The copies share their file versions' blobs (src/core/ground/store/diffText.ts), as copies on a host would.
     store.run(
       `INSERT INTO diffs(id, change_id, path, ps_base, ps_target, content, fetch_error, a_sha256, b_sha256, structure, layout)
       SELECT id + ?, change_id + ?, path, ps_base, ps_target, content, fetch_error, a_sha256, b_sha256, structure, layout FROM diffs WHERE id < 1000000`,

@@ -1,4 +1,4 @@
-// Another writer (a CLI build, say) holds the corpus file's lock (src/core/store/writerLock.ts): the
+// Another writer (a CLI build, say) holds the corpus file's lock (src/core/ground/store/writerLock.ts): the
 // extension's Rebuild fails with the one line naming it, and a label made meanwhile waits in the
 // saver and reaches the file once the lock is gone.
 import * as assert from 'node:assert/strict';

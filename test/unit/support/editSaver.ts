@@ -1,5 +1,5 @@
 // serveEdits run in the test's own thread, as the saver process runs it: send requests, await replies.
-import { serveEdits, type EditSaverReply, type EditSaverRequest } from '../../../src/core/edits';
+import { serveEdits, type EditSaverReply, type EditSaverRequest } from '../../../src/core/jobs/edits';
 
 export function inThreadSaver(file: string, opts: Parameters<typeof serveEdits>[3] = {}) {
   let handler: (r: EditSaverRequest) => void = () => undefined;

@@ -1,4 +1,4 @@
-import { DEFAULT_RULES } from '../../config/ruleParameters';
+import { DEFAULT_RULES } from '../ruleParameters';
 import { changeUnit, decidesTable, testContext } from '../testKit';
 import { blocklistedProject } from './blocklistedProject';
 

@@ -6,7 +6,7 @@ import type { CommentUnit, Rule } from '../types';
  * kept overlaps a reference comment (a registered set's, or for a train comment one kept in another
  * window) under the comment policies, whole_comment and comment_substring. Only the comment goes; its
  * example stays if another comment is left, and is nothing_left otherwise. The build's comment stage
- * finds the match (src/core/decontam/protectComments.ts) after the other comment rules kept the comment;
+ * finds the match (src/core/rules/decontam/protectComments.ts) after the other comment rules kept the comment;
  * this rule reads it, so the funnel stays one ordered list.
  */
 /** Why protected_comment reads "not counted" while it is off: it decided nothing, which is not removing none. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { DEFAULT_RULES } from '../../config/ruleParameters';
+import { DEFAULT_RULES } from '../ruleParameters';
 import { commentUnit, decidesTable, evidenceOf, testContext } from '../testKit';
 import { unchangedAround } from './unchangedAround';
 

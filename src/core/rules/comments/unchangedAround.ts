@@ -1,11 +1,11 @@
-import type { RulesConfig } from '../../config/types';
+import type { RulesConfig } from '../../ground/config/types';
 import type { CommentUnit, Rule } from '../types';
 import { commentSpan } from './commentSpan';
 
 /**
  * The side-A lines patch set N + 1 must touch for a comment to count as answered: the commented lines
  * widened by rules.aroundLines (the window may start before line 1). The build applies it to the diff
- * (corpusBuild/anchoring.ts), since only the build holds the diff; this rule records it as evidence.
+ * (build/stages/anchoring.ts), since only the build holds the diff; this rule records it as evidence.
  */
 export function aroundWindow(
   span: { first: number; last: number },
@@ -16,7 +16,7 @@ export function aroundWindow(
 
 /**
  * Patch set N + 1 changed nothing within rules.aroundLines of the comment's line or range. The build
- * decides `changedAround` from the diff (see corpusBuild/anchoring.ts); without a diff it is null, this
+ * decides `changedAround` from the diff (see build/stages/anchoring.ts); without a diff it is null, this
  * rule stands aside, and `fetch_error` (the last comment rule) removes the comment instead.
  */
 export const unchangedAround: Rule<CommentUnit> = {

@@ -2,8 +2,8 @@ import type { ProtectedUnit, Rule } from '../types';
 
 /**
  * The example overlaps a protected reference (a registered set, or for a train example another window
- * of the corpus) under the matching policy (rules.protected…; src/core/decontam/policy.ts). Decided for
- * the whole corpus at once by src/core/decontam; this rule reads what it found, so the funnel stays one
+ * of the corpus) under the matching policy (rules.protected…; src/core/rules/decontam/policy.ts). Decided for
+ * the whole corpus at once by src/core/rules/decontam; this rule reads what it found, so the funnel stays one
  * ordered list. The evidence names the reference, the policy and the matched span of the example.
  */
 export const protectedOverlap: Rule<ProtectedUnit> = {

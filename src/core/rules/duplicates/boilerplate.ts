@@ -2,7 +2,7 @@ import type { DuplicateUnit, Rule } from '../types';
 
 /**
  * A normalised before-hunk seen in at least rules.boilerplateMinChanges distinct changes.
- * Decided for the whole organization at once by the dedup module (src/core/dedup); this rule reads
+ * Decided for the whole organization at once by the dedup module (src/core/rules/dedup); this rule reads
  * what it found, so the funnel stays one ordered list.
  */
 export const boilerplate: Rule<DuplicateUnit> = {

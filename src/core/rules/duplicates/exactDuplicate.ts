@@ -2,7 +2,7 @@ import type { DuplicateUnit, Rule } from '../types';
 
 /**
  * The normalised before and after text equals an earlier example.
- * Decided for the whole organization at once by the dedup module (src/core/dedup); this rule reads
+ * Decided for the whole organization at once by the dedup module (src/core/rules/dedup); this rule reads
  * what it found, so the funnel stays one ordered list.
  */
 export const exactDuplicate: Rule<DuplicateUnit> = {

@@ -1,9 +1,9 @@
-import type { RulesConfig } from '../../config/types';
+import type { RulesConfig } from '../../ground/config/types';
 import type { DuplicateUnit, Rule } from '../types';
 
 /**
  * A MinHash/LSH match on normalised before+after text, confirmed by exact Jaccard (≥ rules.nearDuplicateJaccard).
- * Decided for the whole organization at once by the dedup module (src/core/dedup); this rule reads
+ * Decided for the whole organization at once by the dedup module (src/core/rules/dedup); this rule reads
  * what it found, so the funnel stays one ordered list.
  */
 export const nearDuplicate: Rule<DuplicateUnit> = {

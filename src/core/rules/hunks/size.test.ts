@@ -1,4 +1,4 @@
-import { DEFAULT_RULES } from '../../config/ruleParameters';
+import { DEFAULT_RULES } from '../ruleParameters';
 import assert from 'node:assert/strict';
 import { decidesTable, evidenceOf, hunkUnit, testContext } from '../testKit';
 import { size } from './size';

@@ -1,0 +1,258 @@
+// dataset-funnel.json: per organization and per window, how many units each rule removed (every rule,
+// in funnel order, even 0), the counters, and the examples kept per window.
+import type { WindowConfig } from '../../ground/config/types';
+import { FUNNEL } from '../../rules/funnel';
+import type { Stage, UnitKind } from '../../rules/types';
+import type { HalvesReport } from '../halves/halvesReport';
+import type { FenceSensitivity, HalvesCheck, SharesReport } from './sharesTypes';
+import type { MatchingPolicy } from '../../rules/decontam/policy';
+import { NOT_COUNTED, overlapText, type ProbeReport } from './funnelNotes';
+
+export interface FunnelRow {
+  stage: Stage;
+  rule: string;
+  unit: UnitKind;
+  /** null: not counted by this build. */
+  removed: number | null;
+  /** Why `removed` is null: what the host lacked (present exactly when removed is null, outside sealed windows). */
+  notCounted?: string;
+  /** `removed` is a count, but a part of the rule could not run on this host: why (the count is a lower bound). */
+  partly?: string;
+}
+
+/** Named counts; null = not counted (reported as "not counted", never as 0). */
+export type Counters = Record<string, number | null>;
+
+export interface WindowReport {
+  /** Present (true) only for a sealed window, which is not built. */
+  sealed?: true;
+  /** Examples kept in the window; null for a sealed window. */
+  examples: number | null;
+  /** The same funnel, restricted to units whose change was created in this window. */
+  funnel: FunnelRow[];
+  counters: Counters;
+  /** Counter → why it is null (a sealed window's, not built). */
+  notCounted?: Record<string, string>;
+  /** The overlap note in words, with its number (counters.nothing_left_overlap). */
+  overlap: string;
+  /** Kept examples by file suffix (PRODUCT.md's per-window mix); absent for a sealed window. */
+  suffixes?: Record<string, number>;
+}
+
+export interface OrgReport {
+  funnel: FunnelRow[];
+  counters: Counters;
+  /** Counter → why it is null on this host. */
+  notCounted?: Record<string, string>;
+  /** The overlap note in words, with its number (counters.nothing_left_overlap). */
+  overlap: string;
+  /** The comment-count probe as the fetch recorded it; absent when the host was never probed. */
+  probe?: ProbeReport;
+  windows: Record<string, WindowReport>;
+  /** Present when the config registers halves. */
+  halves?: HalvesReport;
+  /** The registered halves' criteria and this build's pass or fail (halvesRegistry.ts); absent: none registered. */
+  halvesCheck?: HalvesCheck;
+  /** Suggested-edit shares and target_in_comment on the built examples, before dedup (builtShares.ts). */
+  shares?: SharesReport;
+}
+
+/**
+ * How the build decontaminated (protected_overlap): the effective matching policy, the registered
+ * reference sets, and the windows protected against train automatically. The dataset card renders
+ * exactly this shape; its counts are the funnel's protected_overlap rows.
+ */
+export interface DecontaminationReport {
+  policy: MatchingPolicy & { projectBlocklist: string[] };
+  references: { name: string; sha256: string; items: number; registered_at: string }[];
+  automatic: string[];
+  note: string;
+}
+
+export const DECONTAMINATION_NOTE =
+  'Decontamination is not a guarantee: it removes the overlap these matching rules can detect, ' +
+  'and any semantic, paraphrased or near-duplicate overlap they do not detect can remain.';
+
+export interface DatasetFunnel {
+  corpus: string;
+  build: number;
+  rulesVersion: string;
+  createdAt: string;
+  organizations: Record<string, OrgReport>;
+  /** Present in every build since protected_overlap. */
+  decontamination?: DecontaminationReport;
+  /** The fence-sensitivity line over every organization's built examples (builtShares.ts). */
+  fenceSensitivity?: FenceSensitivity;
+}
+
+/**
+ * Counters of every organization:
+ * - kind_unrecorded: examples that reached rebase_only with no revision kind for N + 1 (kept by it);
+ * - nothing_left_overlap: comments removed by a comment rule that belong to a nothing_left example
+ *   (the overlap between the comment funnel and nothing_left);
+ * - target_in_comment: kept examples whose target appears in one of their comments (reported only);
+ * - outside_windows: kept examples whose change falls in no window (kept, in no window);
+ * - diff_unreadable: stored diffs that were not a readable DiffInfo (their comments: fetch_error);
+ * - rebase_edited_examples: kept examples holding edits Gerrit marked due_to_rebase (kept on the after
+ *   side, never counted as an answer), so a reading without them can be made again;
+ * - status_unrecorded: changes stored before the fetch kept their status, which not_merged cannot check;
+ * - listing_cut_short: listings the fetch ended before the host said it had no more (a page with no
+ *   change not seen already, or maxListingPages), so the host may hold changes never listed;
+ * - bot_account_service_user: comments bot_account removed whose author the host tagged SERVICE_USER;
+ *   not counted for a host that could not send tags (before Gerrit 3.3) or whose tags were not recorded.
+ * - bot_account_name_pattern: comments bot_account removed because a bot-name pattern named their
+ *   author (neither tagged nor listed); not counted for a host holding an account whose names no
+ *   fetch matched (stored before the patterns, or only ever seen by id) until a fetch sees it again.
+ * - irrelevant_unjudged: comments irrelevant_comment kept because no judgment of them is stored; not
+ *   counted while the rule is off (judge.irrelevantComment), as is the rule itself.
+ * Per window: kind_unrecorded, nothing_left_overlap, target_in_comment and rebase_edited_examples.
+ */
+export const ORG_COUNTERS = [
+  'kind_unrecorded',
+  'nothing_left_overlap',
+  'target_in_comment',
+  'outside_windows',
+  'diff_unreadable',
+  'rebase_edited_examples',
+  'status_unrecorded',
+  'bot_account_service_user',
+  'listing_cut_short',
+  'bot_account_name_pattern',
+  'irrelevant_unjudged',
+] as const;
+export const WINDOW_COUNTERS = [
+  'kind_unrecorded',
+  'nothing_left_overlap',
+  'target_in_comment',
+  'rebase_edited_examples',
+] as const;
+export type CounterName = (typeof ORG_COUNTERS)[number];
+
+const NO_WINDOW = '\0none';
+
+/** Accumulates removals, kept examples and counters while the build runs. */
+export class FunnelTally {
+  private readonly removed = new Map<string, number>();
+  private readonly counters = new Map<string, number>();
+  private readonly kept = new Map<string, number>();
+  /** `${org}\0${rule or counter}` the build could not count on that org's host → why. */
+  private readonly uncounted = new Map<string, string>();
+  /** `${org}\0${rule}` counted only in part on that org's host → why (reasons joined). */
+  private readonly partial = new Map<string, string>();
+  private readonly probes = new Map<string, ProbeReport>();
+  readonly orgs = new Set<string>();
+
+  /**
+   * A rule or counter that cannot be decided from what this host recorded: its rows read null ("not
+   * counted") for the org and each of its windows, never 0.
+   */
+  notCounted(org: string, ruleOrCounter: string, reason: string): void {
+    this.orgs.add(org);
+    const key = `${org}\0${ruleOrCounter}`;
+    const was = this.uncounted.get(key);
+    this.uncounted.set(key, was ? `${was}; ${reason}` : reason);
+  }
+
+  /** A rule whose count stands, but part of which could not run on this host: its rows say why. */
+  partly(org: string, rule: string, reason: string): void {
+    this.orgs.add(org);
+    const key = `${org}\0${rule}`;
+    const was = this.partial.get(key);
+    this.partial.set(key, was ? `${was}; ${reason}` : reason);
+  }
+
+  probe(org: string, report: ProbeReport): void {
+    this.orgs.add(org);
+    this.probes.set(org, report);
+  }
+
+  remove(org: string, window: string | null, stage: Stage, rule: string, n = 1): void {
+    this.orgs.add(org);
+    const key = `${org}\0${window ?? NO_WINDOW}\0${stage}\0${rule}`;
+    this.removed.set(key, (this.removed.get(key) ?? 0) + n);
+  }
+
+  count(org: string, window: string | null, counter: CounterName, n = 1): void {
+    this.orgs.add(org);
+    const key = `${org}\0${window ?? NO_WINDOW}\0${counter}`;
+    this.counters.set(key, (this.counters.get(key) ?? 0) + n);
+  }
+
+  keep(org: string, window: string | null): void {
+    this.orgs.add(org);
+    const key = `${org}\0${window ?? NO_WINDOW}`;
+    this.kept.set(key, (this.kept.get(key) ?? 0) + 1);
+  }
+
+  private sum(map: Map<string, number>, prefix: string, suffix: string): number {
+    let n = 0;
+    for (const [key, v] of map) if (key.startsWith(prefix) && key.endsWith(suffix)) n += v;
+    return n;
+  }
+
+  private funnel(org: string, window: string | undefined): FunnelRow[] {
+    return FUNNEL.map((s) => {
+      const removed =
+        window === undefined
+          ? this.sum(this.removed, `${org}\0`, `\0${s.stage}\0${s.rule}`)
+          : (this.removed.get(`${org}\0${window}\0${s.stage}\0${s.rule}`) ?? 0);
+      const why = this.uncounted.get(`${org}\0${s.rule}`);
+      const partly = this.partial.get(`${org}\0${s.rule}`);
+      return {
+        stage: s.stage,
+        rule: s.rule,
+        unit: s.unit,
+        removed: why !== undefined ? null : removed,
+        ...(why !== undefined ? { notCounted: why } : partly !== undefined ? { partly } : {}),
+      };
+    });
+  }
+
+  report(
+    meta: { corpus: string; build: number; rulesVersion: string; createdAt: string },
+    windows: readonly WindowConfig[],
+  ): DatasetFunnel {
+    const organizations: Record<string, OrgReport> = {};
+    for (const org of [...this.orgs].sort()) {
+      const counters: Counters = {};
+      const notCounted: Record<string, string> = {};
+      for (const c of ORG_COUNTERS) {
+        const why = this.uncounted.get(`${org}\0${c}`);
+        counters[c] = why !== undefined ? null : this.sum(this.counters, `${org}\0`, `\0${c}`);
+        if (why !== undefined) notCounted[c] = why;
+      }
+      const byWindow: Record<string, WindowReport> = {};
+      for (const w of windows) {
+        const windowCounters: Counters = {};
+        for (const c of WINDOW_COUNTERS)
+          windowCounters[c] = w.sealed ? null : (this.counters.get(`${org}\0${w.name}\0${c}`) ?? 0);
+        const overlap = overlapText(windowCounters.nothing_left_overlap);
+        byWindow[w.name] = w.sealed
+          ? {
+              sealed: true,
+              examples: null,
+              funnel: this.funnel(org, w.name),
+              counters: windowCounters,
+              notCounted: Object.fromEntries(WINDOW_COUNTERS.map((c) => [c, NOT_COUNTED.sealed])),
+              overlap,
+            }
+          : {
+              examples: this.kept.get(`${org}\0${w.name}`) ?? 0,
+              funnel: this.funnel(org, w.name),
+              counters: windowCounters,
+              overlap,
+            };
+      }
+      const probe = this.probes.get(org);
+      organizations[org] = {
+        funnel: this.funnel(org, undefined),
+        counters,
+        ...(Object.keys(notCounted).length ? { notCounted } : {}),
+        overlap: overlapText(counters.nothing_left_overlap),
+        ...(probe ? { probe } : {}),
+        windows: byWindow,
+      };
+    }
+    return { ...meta, organizations };
+  }
+}

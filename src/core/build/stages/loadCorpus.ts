@@ -1,0 +1,245 @@
+// Reads the stored records the build needs into in-memory indexes: config, windows, hosts, bot
+// accounts, changes (with their collection decision), revisions and confirmed flags.
+import { effectiveWindows, windowOf } from '../../ground/config/windows';
+import { validateCorpusConfig } from '../../rules/corpusJson/loadConfig';
+import type { CorpusConfig, WindowConfig } from '../../ground/config/types';
+import type { CorpusStore } from '../../ground/store/corpusStore';
+import { UserError } from '../../ground/store/errors';
+import { normaliseAcknowledgement } from '../../rules/comments/acknowledgement';
+import { COLLECTION_RULES, firstRemoval } from '../../rules/funnel';
+import type { Removal, RuleContext } from '../../rules/types';
+import { eachPaged, eachRow } from './paged';
+
+export interface ChangeRec {
+  id: number;
+  hostId: number;
+  org: string;
+  number: number;
+  changeKey: string | null;
+  project: string;
+  created: string;
+  owner: string | null;
+  window: WindowConfig | undefined;
+  removal: Removal | null;
+  /** Its status was stored before the fetch kept it, so not_merged could not check it. */
+  statusUnrecorded: boolean;
+  /** Patch set → revision kind (null: not recorded). Filled for kept changes only. */
+  patchSets: Map<number, string | null>;
+}
+
+export interface BotFacts {
+  /** accounts.service_user: 1, 0, or NULL (not recorded: stored before schema 2). */
+  serviceUser: boolean | null;
+  /** accounts.bot_pattern. */
+  pattern: string | null;
+}
+
+/** What CommentUnit says of its author's bot status (bot_account reads it for its evidence). */
+export function authorBotFacts(
+  corpus: Pick<LoadedCorpus, 'botFacts'>,
+  hostId: number,
+  author: string | null,
+): { authorServiceUser: boolean | null; authorBotPattern: string | null } {
+  const facts = author === null ? undefined : corpus.botFacts.get(`${hostId}\0${author}`);
+  return { authorServiceUser: facts ? facts.serviceUser : false, authorBotPattern: facts?.pattern ?? null };
+}
+
+export interface LoadedCorpus {
+  config: CorpusConfig;
+  windows: WindowConfig[];
+  ctx: RuleContext;
+  /** host id → org */
+  orgs: Map<number, string>;
+  /** `${hostId}\0${pseudonym}` of accounts tagged bots. */
+  bots: Set<string>;
+  /** `${hostId}\0${pseudonym}` of accounts the host tagged SERVICE_USER. */
+  serviceUsers: Set<string>;
+  /** `${hostId}\0${pseudonym}` of bots → why they are bots, as the fetch recorded it (bot_account's evidence). */
+  botFacts: Map<string, BotFacts>;
+  /**
+   * What a host did not record, so a rule cannot be counted there: orgs whose listing lacked
+   * total_comment_count (no_comments), and orgs whose account tags are unknown (bot_account's tag part).
+   */
+  withoutCommentCounts: Set<string>;
+  withoutAccountTags: Set<string>;
+  /** Orgs with an account (not a bot by tag or list) whose names no fetch matched against the bot-name patterns. */
+  withoutNameChecks: Set<string>;
+  /** Per org: listed records the fetch could not store as a change (no usable number); fetch_errors with no key. */
+  rejectedListings: Map<string, number>;
+  /** Per org: listings the fetch ended before the host said it had no more (listing_cut_short). */
+  listingCuts: Map<string, number>;
+  changes: Map<number, ChangeRec>;
+  confirmedFlags: Set<string>;
+}
+
+/** The stored config (meta "config"), validated the way corpus.json is. */
+export function storedConfig(store: CorpusStore): CorpusConfig {
+  const text = store.getMeta('config');
+  if (text === undefined)
+    throw new UserError(`${store.file}: no corpus config stored (meta "config"); fetch first or pass a config`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new UserError(`${store.file}: stored config is not valid JSON (${(e as Error).message})`);
+  }
+  return validateCorpusConfig(raw, `${store.file} (stored config)`);
+}
+
+export function ruleContext(config: CorpusConfig): RuleContext {
+  const hostBotTemplates = new Map<string, RegExp[]>();
+  for (const host of config.hosts) {
+    hostBotTemplates.set(
+      host.org,
+      (host.botTemplates ?? []).map((source, i) => {
+        try {
+          return new RegExp(source);
+        } catch (e) {
+          throw new UserError(`hosts[${host.org}].botTemplates[${i}] is not a valid regex (${(e as Error).message})`);
+        }
+      }),
+    );
+  }
+  return {
+    start: config.start,
+    rules: config.rules,
+    acknowledgements: new Set(config.rules.acknowledgements.map(normaliseAcknowledgement)),
+    hostBotTemplates,
+  };
+}
+
+/**
+ * A stored time the build can compare: how the fetch stores Gerrit's (fetchRecords.gerritTime), or the
+ * same date and time in Gerrit's own form. Anything else (raw host text older files may hold) is none.
+ */
+const STORED_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[T ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z?$/;
+
+export async function loadCorpus(
+  store: CorpusStore,
+  config: CorpusConfig,
+  signal?: AbortSignal,
+): Promise<LoadedCorpus> {
+  const windows = effectiveWindows(store, config);
+  const ctx = ruleContext(config);
+  const orgs = new Map<number, string>();
+  eachRow(store, 'SELECT id, org FROM hosts', [], ([id, org]) => orgs.set(Number(id), String(org)));
+
+  const bots = new Set<string>();
+  const botFacts = new Map<string, BotFacts>();
+  eachRow(
+    store,
+    'SELECT host_id, pseudonym, service_user, bot_pattern FROM accounts WHERE is_bot = 1',
+    [],
+    ([host, pseudonym, serviceUser, pattern]) => {
+      bots.add(`${host}\0${pseudonym}`);
+      botFacts.set(`${host}\0${pseudonym}`, {
+        serviceUser: serviceUser === null ? null : Number(serviceUser) === 1,
+        pattern: pattern === null ? null : String(pattern),
+      });
+    },
+  );
+  const serviceUsers = new Set<string>();
+  eachRow(store, 'SELECT host_id, pseudonym FROM accounts WHERE service_user = 1', [], ([host, pseudonym]) =>
+    serviceUsers.add(`${host}\0${pseudonym}`),
+  );
+  const withoutAccountTags = new Set<string>();
+  eachRow(store, "SELECT org FROM hosts WHERE account_tags IS NULL OR account_tags != 'supported'", [], ([org]) =>
+    withoutAccountTags.add(String(org)),
+  );
+  // Accounts stored before names were matched (or only ever seen by id) may be bots by name unseen;
+  // a fetch that sees them again with their names decides (fetchRecords.account).
+  const withoutNameChecks = new Set<string>();
+  eachRow(
+    store,
+    'SELECT DISTINCT h.org FROM accounts a JOIN hosts h ON h.id = a.host_id WHERE a.names_checked IS NULL AND a.is_bot = 0',
+    [],
+    ([org]) => withoutNameChecks.add(String(org)),
+  );
+  const withoutCommentCounts = new Set<string>();
+  eachRow(
+    store,
+    'SELECT DISTINCT h.org FROM changes c JOIN hosts h ON h.id = c.host_id WHERE c.total_comment_count IS NULL',
+    [],
+    ([org]) => withoutCommentCounts.add(String(org)),
+  );
+
+  const changes = new Map<number, ChangeRec>();
+  await eachPaged(
+    store,
+    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state, status FROM changes WHERE id > ?',
+    ([id, hostId, number, changeKey, createdValue, owner, collectionRule, fetchError, project, fetchState, status]) => {
+      const org = orgs.get(Number(hostId)) ?? String(hostId);
+      // Only a time the fetch read strictly is compared or windowed (older files may hold raw host text).
+      const stored = String(createdValue);
+      const created = STORED_TIME.test(stored) ? stored : '';
+      const window = created === '' ? undefined : windowOf(windows, created);
+      const unit = {
+        org,
+        number: Number(number),
+        created,
+        status: status === null ? null : String(status),
+        collectionRule: collectionRule === null ? null : String(collectionRule),
+        // A change listed but not yet read (an interrupted fetch) has no comments to build from.
+        fetchError:
+          fetchError !== null
+            ? String(fetchError)
+            : created === ''
+              ? `unreadable created time ${JSON.stringify(stored.slice(0, 80))}`
+              : collectionRule === null && fetchState !== 'done'
+                ? 'not fetched yet: the fetch was interrupted; run it again to resume'
+                : null,
+        inSealedWindow: window?.sealed === true,
+        project: String(project),
+      };
+      changes.set(Number(id), {
+        id: Number(id),
+        hostId: Number(hostId),
+        org,
+        number: unit.number,
+        changeKey: changeKey === null ? null : String(changeKey),
+        project: String(project),
+        created,
+        owner: owner === null ? null : String(owner),
+        window,
+        removal: firstRemoval(COLLECTION_RULES, unit, ctx),
+        patchSets: new Map(),
+        statusUnrecorded: status === null,
+      });
+    },
+    signal,
+  );
+
+  eachRow(store, 'SELECT change_id, patch_set, kind FROM revisions', [], ([changeId, patchSet, kind]) => {
+    const change = changes.get(Number(changeId));
+    if (change && !change.removal) change.patchSets.set(Number(patchSet), kind === null ? null : String(kind));
+  });
+
+  const confirmedFlags = new Set<string>();
+  eachRow(store, "SELECT example_key FROM flags WHERE status = 'confirmed'", [], ([key]) =>
+    confirmedFlags.add(String(key)),
+  );
+  const rejectedListings = new Map<string, number>();
+  const listingCuts = new Map<string, number>();
+  eachRow(
+    store,
+    "SELECT h.org, f.name, f.value FROM fetch_counters f JOIN hosts h ON h.id = f.host_id WHERE f.name IN ('rejected_listing_records', 'listing_cut_short')",
+    [],
+    ([org, name, n]) => (name === 'listing_cut_short' ? listingCuts : rejectedListings).set(String(org), Number(n)),
+  );
+  return {
+    config,
+    windows,
+    ctx,
+    orgs,
+    bots,
+    serviceUsers,
+    botFacts,
+    withoutCommentCounts,
+    withoutAccountTags,
+    withoutNameChecks,
+    rejectedListings,
+    listingCuts,
+    changes,
+    confirmedFlags,
+  };
+}

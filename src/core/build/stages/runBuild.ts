@@ -1,0 +1,169 @@
+// One build: from the raw records stored by the fetch to examples, every rule in funnel order, the
+// funnel report, a versioned builds row and the inspector's flags on kept examples. Reads only the
+// corpus file (never the network) and does not save it: the caller saves.
+import type { CorpusConfig } from '../../ground/config/types';
+import type { CorpusStore } from '../../ground/store/corpusStore';
+import { checkpoint, throwIfAborted } from './abort';
+import { runCommentStage } from './commentStage';
+import { applyIrrelevantComment } from '../judgments/irrelevance';
+import { PROTECTED_COMMENT_OFF, protectedComment } from '../../rules/comments/protectedComment';
+import { runExampleStages } from './exampleStage';
+import {
+  DECONTAMINATION_NOTE,
+  FunnelTally,
+  type DatasetFunnel,
+  type DecontaminationReport,
+} from '../reports/funnelReport';
+import { configHash, rulesVersion } from './hashing';
+import { loadCorpus, storedConfig } from './loadCorpus';
+import { buildDecisions, writeBuild } from './writeBuild';
+import { assignHalves } from '../halves/halves';
+import { registeredHalves } from '../halves/halvesRegistry';
+import { attachShareReports } from '../reports/shareReports';
+import { HunkFactsPool } from './hunkFactsPool';
+import { storeDetectedFlags } from '../flags/flagStore';
+import { protectedSets, protectedTexts } from '../../rules/decontam/referenceSets';
+import { automaticWindows } from '../../rules/decontam/decontaminate';
+import { matchingPolicy } from '../../rules/decontam/policy';
+import { applyHostGaps } from '../reports/hostGaps';
+
+export type { DatasetFunnel } from '../reports/funnelReport';
+
+export interface BuildProgress {
+  stage: string;
+  done: number;
+  total: number;
+}
+
+export interface BuildOptions {
+  /** The config to build with (a rebuild with changed rules); default: the one stored by the fetch. */
+  config?: CorpusConfig;
+  signal?: AbortSignal;
+  onProgress?: (p: BuildProgress) => void;
+  /** Compute the hunks' dedup sketches and target matches in a worker thread (default true). */
+  hunkFactsWorker?: boolean;
+}
+
+export interface BuildResult {
+  buildId: number;
+  corpusHash: string;
+  rulesVersion: string;
+  configHash: string;
+  /** Examples kept (in a window or, counted as outside_windows, in none). */
+  kept: number;
+  funnel: DatasetFunnel;
+  /** Flags detected on kept examples that the corpus did not hold yet. */
+  newFlags: number;
+}
+
+const STEPS = ['load', 'comments', 'examples', 'write'] as const;
+
+export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Promise<BuildResult> {
+  const { signal } = opts;
+  const startedAt = new Date().toISOString();
+  const progress = (step: (typeof STEPS)[number]) =>
+    opts.onProgress?.({ stage: step, done: STEPS.indexOf(step), total: STEPS.length });
+  throwIfAborted(signal);
+  const config = opts.config ?? storedConfig(store);
+
+  progress('load');
+  const corpus = await loadCorpus(store, config, signal);
+  const tally = new FunnelTally();
+  for (const org of corpus.orgs.values()) tally.orgs.add(org);
+  for (const c of corpus.changes.values()) {
+    if (c.removal) tally.remove(c.org, c.window?.name ?? null, 'collection', c.removal.rule);
+    else if (c.statusUnrecorded) tally.count(c.org, null, 'status_unrecorded');
+  }
+  for (const [org, n] of corpus.rejectedListings) tally.remove(org, null, 'collection', 'fetch_error', n);
+  for (const [org, n] of corpus.listingCuts) tally.count(org, null, 'listing_cut_short', n);
+  await checkpoint(signal);
+
+  // The registered reference sets are read from the file, like every other record the build uses;
+  // protected_comment reads them in the comment stage, protected_overlap in the example stage.
+  const sets = protectedSets(store);
+  const windowNames = corpus.windows.map((w) => w.name);
+  const protection = { references: protectedTexts(store), windowNames };
+
+  progress('comments');
+  const pool = new HunkFactsPool(config.rules, opts.hunkFactsWorker ?? true);
+  let stage2;
+  try {
+    stage2 = await runCommentStage(
+      store,
+      corpus,
+      signal,
+      (h) =>
+        pool.add({
+          before: h.hunk.beforeText,
+          after: h.hunk.afterText,
+          comments: h.comments.map((c) => c.unit.message),
+        }),
+      protection,
+    );
+    const facts = await pool.finish();
+    stage2.hunks.forEach((h, i) => (h.facts = facts[i]));
+  } finally {
+    pool.dispose();
+  }
+  // irrelevant_comment, from the stored judgments (never the endpoint); not counted while off.
+  applyIrrelevantComment(store, config, stage2.comments, corpus.ctx, tally);
+  if (!config.rules.protectedCommentLevel)
+    for (const org of tally.orgs) tally.notCounted(org, protectedComment.id, PROTECTED_COMMENT_OFF);
+  for (const c of stage2.comments) {
+    if (!c.removal) continue;
+    tally.remove(c.change.org, c.change.window?.name ?? null, 'comments', c.removal.rule);
+    if (c.removal.rule === 'bot_account' && corpus.serviceUsers.has(`${c.change.hostId}\0${c.unit.author}`))
+      tally.count(c.change.org, null, 'bot_account_service_user');
+    if (c.removal.rule === 'bot_account' && c.removal.evidence?.source === 'name_pattern')
+      tally.count(c.change.org, null, 'bot_account_name_pattern');
+  }
+  // Rules and counters a host's records could not decide, with why; and its comment-count probe.
+  applyHostGaps(store, corpus, tally);
+  for (const [org, n] of stage2.unreadableDiffs) tally.count(org, null, 'diff_unreadable', n);
+  await checkpoint(signal);
+
+  progress('examples');
+  const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally, protection);
+  await checkpoint(signal);
+
+  const halves = config.halves
+    ? assignHalves(examples, config.halves, config.rules.targetInCommentMinChars)
+    : undefined;
+  const halvesRegistered = registeredHalves(store);
+
+  progress('write');
+  const decisions = buildDecisions([...corpus.changes.values()], stage2.comments, examples);
+  const header = { configHash: configHash(config), rulesVersion: rulesVersion(config, sets), startedAt };
+  const decontamination: DecontaminationReport = {
+    policy: { ...matchingPolicy(config.rules), projectBlocklist: [...config.rules.projectBlocklist] },
+    references: sets.map((s) => ({ name: s.name, sha256: s.sha256, items: s.items, registered_at: s.registered_at })),
+    automatic: automaticWindows(windowNames),
+    note: DECONTAMINATION_NOTE,
+  };
+  let funnel: DatasetFunnel | undefined;
+  let hash = '';
+  let newFlags = 0;
+  const buildId = writeBuild(store, header, decisions, examples, signal, (id, corpusHash) => {
+    hash = corpusHash;
+    newFlags = storeDetectedFlags(store, examples);
+    const finishedAt = new Date().toISOString();
+    funnel = tally.report(
+      { corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt },
+      corpus.windows,
+    );
+    for (const [org, report] of halves ?? []) if (funnel.organizations[org]) funnel.organizations[org].halves = report;
+    attachShareReports(funnel, examples, config, corpus.windows, halvesRegistered);
+    funnel.decontamination = decontamination;
+    return { finishedAt, funnel: JSON.stringify(funnel) };
+  });
+  opts.onProgress?.({ stage: 'done', done: STEPS.length, total: STEPS.length });
+  return {
+    buildId,
+    corpusHash: hash,
+    rulesVersion: header.rulesVersion,
+    configHash: header.configHash,
+    kept: examples.filter((e) => e.rule === null).length,
+    funnel: funnel as DatasetFunnel,
+    newFlags,
+  };
+}
