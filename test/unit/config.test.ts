@@ -2,12 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  configSource,
-  loadCorpusConfig,
-  redactConfig,
-  validateCorpusConfig,
-} from '../../src/core/rules/corpusJson/loadConfig';
+import { configSource, redactConfig } from '../../src/core/ground/config/configFile';
+import { loadCorpusConfig, validateCorpusConfig } from '../../src/core/rules/corpusJson/loadConfig';
 import { PRODUCT_WINDOWS } from '../../src/core/ground/config/types';
 import { DEFAULT_RULES } from '../../src/core/rules/ruleParameters';
 import { RULE_PARAMETERS } from '../../src/core/rules/ruleParameters';

@@ -1,7 +1,8 @@
 import { requireContact } from '../../core/gerrit/userAgent';
 import { lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
 import { requireSalt } from '../../core/gerrit/pseudonymize';
-import { corpusDbPath, loadCorpusConfig } from '../../core/rules/corpusJson/loadConfig';
+import { corpusDbPath } from '../../core/ground/config/configFile';
+import { loadCorpusConfig } from '../../core/rules/corpusJson/loadConfig';
 import { sealWindow, syncWindows, unsealWindow } from '../../core/ground/config/windows';
 import { storeConfig } from '../../core/gerrit/fetchCorpus';
 import { fetchJob, fetchProgressLine } from '../../core/jobs/jobs';

@@ -1,7 +1,7 @@
 // `review-corpus fetch`: reads every host of a corpus config into the corpus file, hosts in parallel,
 // each through its own polite client. Salt-less runs stop before any request.
 import type { CorpusConfig } from '../ground/config/types';
-import { redactConfig } from '../rules/corpusJson/loadConfig';
+import { redactConfig } from '../ground/config/configFile';
 import { effectiveWindows, syncWindows, windowOf } from '../ground/config/windows';
 import type { CorpusStore } from '../ground/store/corpusStore';
 import { UserError } from '../ground/store/errors';

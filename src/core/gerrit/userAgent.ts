@@ -9,7 +9,7 @@
 // The contact is the config's top-level `contact`; fetching a host that is not loopback without one
 // is refused before any request.
 import pkg from '../../../package.json';
-import { configSource } from '../rules/corpusJson/loadConfig';
+import { configSource } from '../ground/config/configFile';
 import type { CorpusConfig } from '../ground/config/types';
 import { UserError } from '../ground/store/errors';
 

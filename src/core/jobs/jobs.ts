@@ -10,7 +10,8 @@ import {
   type LockHolder,
   type WriterLockOptions,
 } from '../ground/store/writerLock';
-import { corpusDbPath, loadCorpusConfig } from '../rules/corpusJson/loadConfig';
+import { corpusDbPath } from '../ground/config/configFile';
+import { loadCorpusConfig } from '../rules/corpusJson/loadConfig';
 import type { CorpusConfig } from '../ground/config/types';
 import { fetchCorpus, storeConfig, type FetchSummary } from '../gerrit/fetchCorpus';
 import type { HostProgress } from '../gerrit/fetchHost';

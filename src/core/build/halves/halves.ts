@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { HalvesConfig } from '../../ground/config/types';
 import { targetInComment, type ExampleRec } from '../stages/exampleStage';
-import { canonicalJson, sha256 } from '../stages/hashing';
+import { canonicalJson, sha256 } from '../../ground/text/canonicalJson';
 import type { HalfReport, HalvesReport, MatchedSuffix } from './halvesReport';
 
 export type Half = 'a' | 'b';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { CorpusConfig } from '../../ground/config/types';
 import { DEFAULT_RULES } from '../../rules/ruleParameters';
-import { canonicalJson, configHash, rulesVersion } from './hashing';
+import { canonicalJson } from '../../ground/text/canonicalJson';
+import { configHash, rulesVersion } from './hashing';
 
 const config = (over: Partial<CorpusConfig> = {}): CorpusConfig => ({
   name: 'c',

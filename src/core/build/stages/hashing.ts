@@ -1,6 +1,5 @@
-// Canonical JSON and SHA-256, so a config, a rules version and a corpus hash the same whatever the
-// key order or insertion order that produced them.
-import { createHash } from 'node:crypto';
+// The config hash and the rules version: what a build records of the config and the rules it ran.
+import { canonicalJson, sha256 } from '../../ground/text/canonicalJson';
 import type { CorpusConfig, RulesConfig } from '../../ground/config/types';
 import { RULE_PARAMETERS } from '../../rules/ruleParameters';
 import { automaticWindows } from '../../rules/decontam/decontaminate';
@@ -11,28 +10,6 @@ import { automaticWindows } from '../../rules/decontam/decontaminate';
 // rules-code-3: blocklisted_project and protected_overlap (decontamination).
 // rules-code-4: protected_comment (comment-level decontamination, off by default).
 export const RULES_CODE_VERSION = 'rules-code-4';
-
-/** JSON with object keys sorted at every level; undefined members dropped, as JSON.stringify does. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = sortKeys(v);
-    }
-    return out;
-  }
-  return value;
-}
-
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
 
 /**
  * The whole config as stored. A host's bot-name patterns are in it (they name bots, not people, and

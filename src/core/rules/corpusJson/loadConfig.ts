@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import schema from '../../../../schemas/corpus.schema.json';
 import { UserError } from '../../ground/store/errors';
 import { crossParameterProblem } from '../ruleParameters';
 import type { CorpusConfig } from '../../ground/config/types';
+import { recordConfigSource } from '../../ground/config/configFile';
 
 class ConfigError extends UserError {
   constructor(file: string, field: string, problem: string) {
@@ -28,29 +28,6 @@ export function loadCorpusConfig(file: string): CorpusConfig {
     throw new UserError(`${file}: not valid JSON (${(e as Error).message})`);
   }
   return validateCorpusConfig(raw, file);
-}
-
-/**
- * The config as it may be stored in a corpus file: bot account ids are account ids, so they stay
- * out (the fetch already recorded each account's bot status as `is_bot`), and so does the contact
- * (a person's e-mail address, which the build never needs). Bot-name patterns stay: they are the
- * config's, not any account's, and each account that one made a bot stores it anyway (bot_pattern).
- */
-export function redactConfig(config: CorpusConfig): CorpusConfig {
-  const { contact: _contact, ...rest } = config;
-  return { ...rest, hosts: config.hosts.map(({ botAccounts: _ids, ...h }) => h) };
-}
-
-/** The corpus file named by a config: its `db`, resolved beside the config. */
-export function corpusDbPath(configFile: string, config: CorpusConfig): string {
-  return path.resolve(path.dirname(configFile), config.db);
-}
-
-const SOURCES = new WeakMap<CorpusConfig, string>();
-
-/** The file (or label) a config was validated as, for messages about it made later (e.g. at fetch). */
-export function configSource(config: CorpusConfig): string {
-  return SOURCES.get(config) ?? 'corpus.json';
 }
 
 /**
@@ -91,7 +68,7 @@ export function validateCorpusConfig(raw: unknown, file = 'corpus.json'): Corpus
   // Bounds across rule parameters, as the rules declare them (the schema holds each one's own bounds).
   const across = crossParameterProblem(config.rules);
   if (across) fail(`rules.${across.parameter}`, across.problem);
-  SOURCES.set(config, file);
+  recordConfigSource(config, file);
   return config;
 }
 

@@ -1,7 +1,7 @@
 // Protected reference sets: read from JSONL, hashed, and stored whole in the corpus file (tables
 // protected_sets, protected_items, protected_set_events), so a rebuild needs nothing but the file.
 // A line is {"id": …, "before"?: …, "after"?: …, "comment"?: …}: another benchmark's test split, say.
-import { canonicalJson, sha256 } from '../../build/stages/hashing';
+import { canonicalJson, sha256 } from '../../ground/text/canonicalJson';
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { UserError } from '../../ground/store/errors';
 import { jsonlObjects, readInputFile } from '../../ground/text/jsonlInput';
