@@ -1,6 +1,6 @@
 // ESLint (flat config): `npm run lint`, and the first step of `npm test`. The recommended sets of
 // ESLint and typescript-eslint (not the type-checked ones: tsc already checks types, and those would
-// double the time), the layering of PRODUCT.md's code as rules, and no import cycles.
+// double the time), the layering of src/core as rules (docs/architecture.md), and no import cycles.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
@@ -66,7 +66,7 @@ export default defineConfig(
   },
   {
     files: ['src/core/**'],
-    rules: { 'no-restricted-imports': ['error', CORE_IMPORTS] },
+    rules: { 'no-restricted-imports': ['error', CORE_IMPORTS], 'local/layer-order': 'error' },
   },
   {
     // The funnel webview runs in the browser, not in Node.

@@ -6,6 +6,7 @@
 import { statSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { layerOrder } from './layerOrder.mjs';
 
 /** tsconfig.json's compiler options, per directory searched from. */
 const optionsByDir = new Map();
@@ -110,4 +111,7 @@ export const noImportCycle = {
   },
 };
 
-export default { meta: { name: 'review-corpus-local' }, rules: { 'no-import-cycle': noImportCycle } };
+export default {
+  meta: { name: 'review-corpus-local' },
+  rules: { 'no-import-cycle': noImportCycle, 'layer-order': layerOrder },
+};

@@ -1,7 +1,7 @@
 // The layering and no-cycle rules of eslint.config.mjs, run through ESLint's Node API as `npm run lint`
 // runs them: the repository's own config for the layering, the cycle rule on modules written to disk.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,7 @@ describe('lint: src/core layering (no-restricted-imports)', function () {
 
   it('fails a file under src/core that imports vscode, naming the rule', async () => {
     const messages = await lintAs(
-      'src/core/lintProbe.ts',
+      'src/core/ground/lintProbe.ts',
       "import * as vscode from 'vscode';\nexport const x = vscode.version;\n",
     );
     assert.deepEqual(rulesOf(messages), ['no-restricted-imports']);
@@ -46,8 +46,11 @@ describe('lint: src/core layering (no-restricted-imports)', function () {
 
   it('fails src/core importing src/extension or src/cli, at any depth', async () => {
     const probes = [
-      ['src/core/lintProbe.ts', "import { plainText } from '../extension/plainText';\nexport const p = plainText;\n"],
-      ['src/core/ground/store/lintProbe.ts', "import { runCli } from '../../cli/main';\nexport const r = runCli;\n"],
+      [
+        'src/core/ground/lintProbe.ts',
+        "import { plainText } from '../../extension/plainText';\nexport const p = plainText;\n",
+      ],
+      ['src/core/ground/store/lintProbe.ts', "import { runCli } from '../../../cli/main';\nexport const r = runCli;\n"],
       ['src/core/rules/comments/lintProbe.ts', "export { activate } from '../../../extension';\n"],
     ];
     for (const [file, code] of probes)
@@ -130,5 +133,49 @@ describe('lint: no import cycles (local/no-import-cycle)', function () {
       r.messages.filter((m) => m.ruleId === 'local/no-import-cycle').map((m) => m.message),
     );
     assert.deepEqual(cycles, []);
+  });
+});
+
+describe('lint: the layers of src/core (local/layer-order)', function () {
+  this.timeout(60000);
+  const layersModule = (): Promise<{ LAYERS: { name: string; holds: string; role: string }[] }> =>
+    import(pathToFileURL(path.join(ROOT, 'scripts/lint/layers.mjs')).href);
+
+  it('fails an import from a layer above, naming both layers and what may be imported', async () => {
+    const messages = await lintAs(
+      'src/core/rules/lintProbe.ts',
+      "import { runBuild } from '../build/stages/runBuild';\nexport const x = runBuild;\n",
+    );
+    assert.deepEqual(rulesOf(messages), ['local/layer-order']);
+    assert.equal(
+      messages[0].message,
+      'rules imports build, a layer above it. src/core/rules may import only from ground, gerrit, rules ' +
+        '(docs/architecture.md); move what both need down, or pass it in.',
+    );
+  });
+
+  it('passes imports from the same layer and the layers below', async () => {
+    const messages = await lintAs(
+      'src/core/build/stages/lintProbe.ts',
+      "import { FUNNEL } from '../../rules/funnel';\nimport { UserError } from '../../ground/store/errors';\n" +
+        "import { runBuild } from './runBuild';\nexport const x = [FUNNEL, UserError, runBuild];\n",
+    );
+    assert.deepEqual(rulesOf(messages), []);
+  });
+
+  it('fails a module outside every layer', async () => {
+    const messages = await lintAs('src/core/loose.ts', 'export const x = 1;\n');
+    assert.deepEqual(rulesOf(messages), ['local/layer-order']);
+    assert.match(messages[0].message, /src\/core\/loose\.ts is in no layer/);
+  });
+
+  it('is the tree: src/core holds exactly the layers, and docs/architecture.md lists them in order', async () => {
+    const { LAYERS } = await layersModule();
+    const names = LAYERS.map((l) => l.name);
+    const folders = readdirSync(path.join(ROOT, 'src/core'), { withFileTypes: true });
+    assert.deepEqual(folders.map((d) => (d.isDirectory() ? d.name : `file ${d.name}`)).sort(), [...names].sort());
+    const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    const rows = [...doc.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+    assert.deepEqual(rows, names);
   });
 });
