@@ -19,7 +19,7 @@ export const LAYERS = [
   },
   {
     name: 'build',
-    holds: 'stages, reports, halves, flags, judgments',
+    holds: 'stages, records, reports, halves, flags, judgments',
     role: 'running the rules over a corpus into a recorded build',
   },
   {

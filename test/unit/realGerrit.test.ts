@@ -15,7 +15,7 @@ import { validateCorpusConfig } from '../../src/core/rules/corpusJson/loadConfig
 import { PRODUCT_WINDOWS } from '../../src/core/ground/config/types';
 import { fetchCorpus } from '../../src/core/gerrit/fetchCorpus';
 import { runBuild, type BuildResult } from '../../src/core/build/stages/runBuild';
-import { exportedExamples } from '../../src/core/publish/export/exportJsonl';
+import { exportedExamples } from '../../src/core/build/records/publishedRecords';
 import { funnelTable } from '../../src/core/publish/export/funnelTable';
 import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 

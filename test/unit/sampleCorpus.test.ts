@@ -12,7 +12,7 @@ import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { countGroups, keptCount, latestBuildId, treeGroups } from '../../src/core/review/inspect/groups';
 import { listItems, type GroupRef } from '../../src/core/review/inspect/items';
 import { getExample } from '../../src/core/review/inspect/example';
-import { exportedExamples } from '../../src/core/publish/export/exportJsonl';
+import { exportedExamples } from '../../src/core/build/records/publishedRecords';
 
 const GOLDEN = path.resolve('test/fixtures/golden/dataset-funnel.json');
 

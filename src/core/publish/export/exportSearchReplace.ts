@@ -9,7 +9,8 @@ import { requireBuild } from '../../review/inspect/groups';
 import { requireRecordedExamples } from '../versions/recordedBuild';
 import { parseDiffInfo, type ParsedDiff } from '../../build/stages/diffInfo';
 import type { SearchReplaceConfig } from '../../ground/config/types';
-import { exportedExamples, writeFunnel, type ExportedExample } from './exportJsonl';
+import { exportedExamples, type ExportedExample } from '../../build/records/publishedRecords';
+import { writeFunnel } from './exportJsonl';
 import { visibleEscapes } from '../../ground/text/visibleEscapes';
 import {
   SEARCH_REPLACE_REASONS,
