@@ -25,7 +25,7 @@ async function cli(...argv: string[]) {
 
 /** The funnel without what changes with time or code version. */
 function stable(funnel: Record<string, unknown>) {
-  const { createdAt: _c, rulesVersion: _r, ...rest } = funnel;
+  const { createdAt: _c, rulesVersion: _r, corpus_hash: _h, ...rest } = funnel;
   // A probe's time is when the fetch ran.
   for (const o of Object.values((rest.organizations ?? {}) as Record<string, { probe?: { probed_at?: string } }>))
     if (o.probe) o.probe.probed_at = '(fetch time)';

@@ -32,7 +32,9 @@ export const funnelCommand: CliCommand = {
         );
       const funnel = JSON.parse(String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId])));
       // Escaped before the table is laid out, so its columns are measured on what is printed.
-      io.out(values.json ? printableJson(funnel) : funnelTable(visibleStrings(funnel)));
+      // The build's full corpus hash beside its funnel: what a paper cites (it covers every published byte).
+      const corpusHash = store.scalar('SELECT corpus_hash FROM builds WHERE id = ?', [buildId]) ?? null;
+      io.out(values.json ? printableJson({ ...funnel, corpus_hash: corpusHash }) : funnelTable(visibleStrings(funnel)));
       return 0;
     } finally {
       store.close();

@@ -1,13 +1,14 @@
 import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
 import { CorpusStore } from '../../core/ground/store/corpusStore';
 import { withWriterLock } from '../../core/ground/store/writerLock';
-import { tagBuild, resolveBuild } from '../../core/publish/versions/tags';
+import { resolveBuild } from '../../core/publish/versions/tags';
+import { tagAndFreeze } from '../../core/publish/export/frozenExport';
 import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
 
 export const tagCommand: CliCommand = {
   name: 'tag',
   summary:
-    'freeze a build under a name: later rebuilds keep its examples, and funnel, export, diff and verify take the name wherever they take a build',
+    'freeze a build under a name: its export (examples, card, counts, audits) is kept byte for byte, and funnel, export, diff and verify take the name wherever they take a build',
   options: {
     db: DB_OPTION,
     build: {
@@ -41,11 +42,11 @@ export const tagCommand: CliCommand = {
         const store = await CorpusStore.open(file);
         try {
           const buildId = resolveBuild(store, String(values.build), '--build');
-          const tag = store.transaction(() => tagBuild(store, buildId, String(values.name)));
+          const tag = store.transaction(() => tagAndFreeze(store, buildId, String(values.name)));
           store.save();
           io.out(
             visibleEscapes(
-              `tagged build ${tag.build_id} as ${tag.name} (rules ${tag.rules_version.slice(0, 12)}, config ${tag.config_hash.slice(0, 12)}, corpus ${(tag.corpus_hash ?? 'none').slice(0, 12)})`,
+              `tagged build ${tag.build_id} as ${tag.name}, its export frozen (rules ${tag.rules_version.slice(0, 12)}, config ${tag.config_hash.slice(0, 12)}, corpus ${tag.corpus_hash ?? 'none'})`,
             ),
           );
           return 0;

@@ -1,6 +1,6 @@
 import { buildStepsProgress, DB_OPTION, type CliCommand } from '../command';
 import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
-import { verifyJob } from '../../core/jobs/jobs';
+import { differenceLines, verifyJob } from '../../core/jobs/jobs';
 
 export const verifyCommand: CliCommand = {
   name: 'verify',
@@ -30,12 +30,16 @@ export const verifyCommand: CliCommand = {
       io.out(visibleEscapes(`not reproducible by this code: ${r.stale}`));
       return 1;
     }
+    if (!r.configRecorded)
+      io.out(
+        `note: build ${r.buildId} did not record its config (built before builds did); rebuilt with the stored one`,
+      );
     if (r.clean) {
       io.out('clean');
       return 0;
     }
-    io.out(`differs: build ${r.buildId} has corpus ${r.expected.slice(0, 12)}, the rebuild ${r.actual.slice(0, 12)}`);
-    io.out(`first difference: ${visibleEscapes(r.firstDifference)}`);
+    io.out(`differs: build ${r.buildId} has corpus ${r.expected}, the rebuild ${r.actual}`);
+    for (const line of differenceLines(r)) io.out(visibleEscapes(line));
     return 1;
   },
 };

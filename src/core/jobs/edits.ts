@@ -12,7 +12,7 @@ import { withWriterLock } from '../ground/store/writerLock';
 import { journalPath } from '../ground/store/journal';
 import { registerReferenceSet, type ReferenceItem } from '../rules/decontam/referenceSets';
 import { drawAuditSample } from '../review/labels/auditSample';
-import { tagBuild } from '../publish/versions/tags';
+import { tagAndFreeze } from '../publish/export/frozenExport';
 import { registerHalves } from '../build/halves/halvesRegistry';
 import { setQualityLabel } from '../build/judgments/judgmentStore';
 import type { QualityLabel } from '../build/judgments/types';
@@ -53,7 +53,7 @@ export function applyEdit(store: CorpusStore, edit: CorpusEdit): string | undefi
     case 'protect':
       return registerReferenceSet(store, edit.name, edit.items, { replace: edit.replace, at: edit.at }).sha256;
     case 'tag':
-      return tagBuild(store, edit.buildId, edit.name, edit.at).name;
+      return tagAndFreeze(store, edit.buildId, edit.name, edit.at).name;
     case 'halves':
       registerHalves(store, { buildId: edit.buildId, window: edit.window, replace: edit.replace, at: edit.at });
       return undefined;

@@ -3,6 +3,7 @@
 // The extension's job process calls them through runJob (which words the progress notification and
 // the summary); the CLI's fetch, build, judge, verify and export commands call them directly, with their
 // own lock name, wait and output. Neither orchestrates a job on its own.
+import path from 'node:path';
 import { CorpusStore, FETCH_RESERVE_BYTES, buildReserve } from '../ground/store/corpusStore';
 import {
   DEFAULT_WRITER_WAIT_MS,
@@ -17,7 +18,8 @@ import { fetchCorpus, storeConfig, type FetchSummary } from '../gerrit/fetchCorp
 import type { HostProgress } from '../gerrit/fetchHost';
 import type { HostClientEvent } from '../gerrit/hostClientTypes';
 import { runBuild, type BuildProgress, type BuildResult } from '../build/stages/runBuild';
-import { exportCorpus } from '../publish/export/exportJsonl';
+import { exportCorpus, FUNNEL_FILE } from '../publish/export/exportJsonl';
+import { frozenTagOf, writeFrozenExport } from '../publish/export/frozenExport';
 import { exportSearchReplace, searchReplaceSummary } from '../publish/export/exportSearchReplace';
 import { searchReplaceParameters } from '../rules/ruleParameters';
 import { verifyReproduce, type ReproduceResult } from '../publish/verify/reproduce';
@@ -330,7 +332,7 @@ async function readJob(
   return {
     summary: r.clean
       ? `Reproducible: build ${r.buildId} is clean (corpus ${r.corpusHash.slice(0, 12)})`
-      : `Not reproducible: ${r.firstDifference}`,
+      : `Not reproducible: ${differenceLines(r).slice(0, 6).join('; ')}`,
     ok: r.clean,
   };
 }
@@ -373,15 +375,40 @@ export async function exportJob(job: ExportJob): Promise<ExportJobResult> {
       );
       return { buildId, staleNote, format: 'search-replace', written };
     }
-    return {
-      buildId,
-      staleNote,
-      format: 'jsonl',
-      written: exportCorpus(store, job.out, { config: job.config }, buildId),
-    };
+    // A tagged build writes the files frozen when it was tagged (publish/export/frozenExport.ts).
+    const frozen = frozenTagOf(store, buildId);
+    const written = frozen
+      ? frozenWritten(writeFrozenExport(store, frozen, job.out), job.out)
+      : exportCorpus(store, job.out, { config: job.config }, buildId);
+    return { buildId, staleNote: frozen ? undefined : staleNote, format: 'jsonl', written };
   } finally {
     store.close();
   }
+}
+
+/**
+ * What a failed reproduction says, one line each: every example whose published bytes would differ
+ * (organization, change, file, line, fields), and whether the build's tagged exports are affected.
+ */
+export function differenceLines(r: Extract<ReproduceResult, { clean: false }>): string[] {
+  if (!r.differences.length) return [`first difference: ${r.firstDifference}`];
+  const lines = [`${r.differences.length} published example(s) would differ:`];
+  for (const d of r.differences) {
+    const what =
+      d.fields === 'left' ? 'no longer published' : d.fields === 'entered' ? 'newly published' : d.fields.join(', ');
+    lines.push(`  ${d.org} change ${d.change} ${d.file} line ${d.line ?? '?'}: ${what}`);
+  }
+  if (r.tags.length)
+    lines.push(
+      `the export of ${r.tags.join(', ')} is unaffected: a tag's files are frozen (export --build ${r.tags[0]})`,
+    );
+  return lines;
+}
+
+/** A frozen export's result in exportCorpus's shape. */
+function frozenWritten(w: ReturnType<typeof writeFrozenExport>, out: string): ReturnType<typeof exportCorpus> {
+  const dir = path.dirname(path.resolve(out));
+  return { ...w, funnelFile: path.join(dir, FUNNEL_FILE), auditLines: 0 };
 }
 
 export interface VerifyJob {

@@ -86,6 +86,17 @@ export function storedConfig(store: CorpusStore): CorpusConfig {
   return validateCorpusConfig(raw, `${store.file} (stored config)`);
 }
 
+/**
+ * The full effective config build `buildId` was built with (builds.config); undefined for a build
+ * written before builds recorded it. Validated again, so a recorded config this code cannot read is
+ * one line naming the build.
+ */
+export function recordedConfig(store: CorpusStore, buildId: number): CorpusConfig | undefined {
+  const text = store.scalar('SELECT config FROM builds WHERE id = ?', [buildId]);
+  if (typeof text !== 'string') return undefined;
+  return validateCorpusConfig(JSON.parse(text), `${store.file} (build ${buildId}'s recorded config)`);
+}
+
 export function ruleContext(config: CorpusConfig): RuleContext {
   const hostBotTemplates = new Map<string, RegExp[]>();
   for (const host of config.hosts) {

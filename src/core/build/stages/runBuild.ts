@@ -15,6 +15,8 @@ import {
   type DecontaminationReport,
 } from '../reports/funnelReport';
 import { configHash, rulesVersion } from './hashing';
+import { canonicalJson } from '../../ground/text/canonicalJson';
+import { redactConfig } from '../../ground/config/configFile';
 import { loadCorpus, storedConfig } from './loadCorpus';
 import { buildDecisions, writeBuild } from './writeBuild';
 import { assignHalves } from '../halves/halves';
@@ -133,7 +135,12 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
 
   progress('write');
   const decisions = buildDecisions([...corpus.changes.values()], stage2.comments, examples);
-  const header = { configHash: configHash(config), rulesVersion: rulesVersion(config, sets), startedAt };
+  const header = {
+    configHash: configHash(config),
+    rulesVersion: rulesVersion(config, sets),
+    startedAt,
+    config: canonicalJson(redactConfig(config)),
+  };
   const decontamination: DecontaminationReport = {
     policy: { ...matchingPolicy(config.rules), projectBlocklist: [...config.rules.projectBlocklist] },
     references: sets.map((s) => ({ name: s.name, sha256: s.sha256, items: s.items, registered_at: s.registered_at })),
@@ -143,19 +150,28 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   let funnel: DatasetFunnel | undefined;
   let hash = '';
   let newFlags = 0;
-  const buildId = writeBuild(store, header, decisions, examples, signal, (id, corpusHash) => {
-    hash = corpusHash;
-    newFlags = storeDetectedFlags(store, examples);
-    const finishedAt = new Date().toISOString();
-    funnel = tally.report(
-      { corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt },
-      corpus.windows,
-    );
-    for (const [org, report] of halves ?? []) if (funnel.organizations[org]) funnel.organizations[org].halves = report;
-    attachShareReports(funnel, examples, config, corpus.windows, halvesRegistered);
-    funnel.decontamination = decontamination;
-    return { finishedAt, funnel: JSON.stringify(funnel) };
-  });
+  const storeFlags = () => (newFlags = storeDetectedFlags(store, examples));
+  const buildId = writeBuild(
+    store,
+    header,
+    decisions,
+    examples,
+    signal,
+    (id, corpusHash) => {
+      hash = corpusHash;
+      const finishedAt = new Date().toISOString();
+      funnel = tally.report(
+        { corpus: config.name, build: id, rulesVersion: header.rulesVersion, createdAt: finishedAt },
+        corpus.windows,
+      );
+      for (const [org, report] of halves ?? [])
+        if (funnel.organizations[org]) funnel.organizations[org].halves = report;
+      attachShareReports(funnel, examples, config, corpus.windows, halvesRegistered);
+      funnel.decontamination = decontamination;
+      return { finishedAt, funnel: JSON.stringify(funnel) };
+    },
+    storeFlags,
+  );
   opts.onProgress?.({ stage: 'done', done: STEPS.length, total: STEPS.length });
   return {
     buildId,

@@ -1,6 +1,7 @@
 // Writes one build in a single transaction: its builds row, its examples (older builds' examples are
 // deleted first, except a tagged build's; their decisions stay, for comparing builds), example_comments,
-// and a decision for every unit (a kept example's with its text digest). The corpus hash is computed from the same decisions and kept examples as they are written.
+// and a decision for every unit (a kept example's with its text digest), then the build's published
+// records. The corpus hash covers the decisions, the kept examples and those records.
 import { createHash } from 'node:crypto';
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { abortError } from './abort';
@@ -10,6 +11,7 @@ import type { ExampleRec } from './exampleStage';
 import type { ChangeRec } from './loadCorpus';
 import type { Evidence } from '../../rules/types';
 import { textDigest } from './textDigest';
+import { storeBuildRecords } from '../records/buildRecords';
 
 export interface Decision {
   unit: string;
@@ -93,6 +95,7 @@ export class CorpusHasher {
   private readonly decisions = createHash('sha256');
   private chunk: string[] = [];
   private readonly examples: { key: string; digest: Buffer }[] = [];
+  private records: string | undefined;
 
   /** Decisions must come in key order (buildDecisions' order). */
   addDecision(d: Decision): void {
@@ -116,9 +119,15 @@ export class CorpusHasher {
     this.examples.push({ key: e.key, digest: h.digest() });
   }
 
+  /** The manifest of the build's published records (build/records/buildRecords.ts): every byte an export writes. */
+  addRecords(manifest: string): void {
+    this.records = manifest;
+  }
+
   digest(): string {
     this.flush();
     const all = createHash('sha256').update(this.decisions.digest());
+    if (this.records !== undefined) all.update(`R\t${this.records}\t`);
     this.examples.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
     for (const { key, digest } of this.examples) all.update(`${text(key)}\t`).update(digest);
     return all.digest('hex');
@@ -137,6 +146,8 @@ export interface BuildHeader {
   configHash: string;
   rulesVersion: string;
   startedAt: string;
+  /** The build's full effective config as stored (builds.config): what verify rebuilds it with. */
+  config: string;
 }
 
 const utf8 = new TextEncoder();
@@ -170,16 +181,17 @@ export function writeBuild(
   examples: readonly ExampleRec[],
   signal: AbortSignal | undefined,
   finish: (buildId: number, corpusHash: string) => { finishedAt: string; funnel: string },
+  /** Runs once the build's rows are written, before its published records are read (the flags they carry). */
+  beforeRecords: (buildId: number) => void = () => {},
 ): number {
   const journal = String(store.scalar('PRAGMA journal_mode'));
   store.db.exec('PRAGMA journal_mode = MEMORY');
   try {
     return store.transaction(() => {
-      const buildId = store.insert('INSERT INTO builds(config_hash, rules_version, started_at) VALUES (?, ?, ?)', [
-        header.configHash,
-        header.rulesVersion,
-        header.startedAt,
-      ]);
+      const buildId = store.insert(
+        'INSERT INTO builds(config_hash, rules_version, started_at, config) VALUES (?, ?, ?, ?)',
+        [header.configHash, header.rulesVersion, header.startedAt, header.config],
+      );
       // A tagged build's examples stand as its record (versions/tags.ts): only the others are pruned.
       // This build's ids follow the kept ones, so a corpus without tags numbers from 1 as before.
       const tagged = store.get('SELECT 1 AS x FROM build_tags LIMIT 1') !== undefined;
@@ -256,6 +268,8 @@ export function writeBuild(
         ]);
         hasher.addDecision(d);
       });
+      beforeRecords(buildId);
+      hasher.addRecords(storeBuildRecords(store, buildId));
       const corpusHash = hasher.digest();
       const last = finish(buildId, corpusHash);
       store.run('UPDATE builds SET corpus_hash = ?, finished_at = ?, funnel = ? WHERE id = ?', [

@@ -433,6 +433,24 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE blobs ADD COLUMN pack_offset INTEGER;
   ALTER TABLE blobs ADD COLUMN pack_length INTEGER;
   `,
+  // 11 → 12: Frozen builds (#29, docs/publishing.md "Frozen builds"):
+  // - builds.records_sha256, the blob listing the build's published records in export order (one
+  //   "<record blob id>\t<example key>" line each; each record, one exported JSON line, is a blob of
+  //   its own, so a record unchanged between builds is stored once); NULL for builds written before;
+  // - builds.config, the build's full effective config (defaults filled in, bot account ids and the
+  //   contact left out), so verify rebuilds a build with what it was built with;
+  // - tag_files, every file a tagged build's export writes (examples, splits, card, counts, audits),
+  //   frozen when the tag was given: path relative to the export's folder, and the blob of its bytes.
+  `
+  ALTER TABLE builds ADD COLUMN records_sha256 TEXT;
+  ALTER TABLE builds ADD COLUMN config TEXT;
+  CREATE TABLE tag_files (
+    tag TEXT NOT NULL REFERENCES build_tags(name),
+    path TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    PRIMARY KEY (tag, path)
+  );
+  `,
 ];
 
 /** The version this build of the tool writes: one per migration. */

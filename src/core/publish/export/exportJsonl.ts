@@ -6,7 +6,7 @@ import type { CorpusStore } from '../../ground/store/corpusStore';
 import { requireBuild } from '../../review/inspect/groups';
 import { requireRecordedExamples } from '../versions/recordedBuild';
 import { UserError } from '../../ground/store/errors';
-import { exportedExamples } from '../../build/records/publishedRecords';
+import { buildRecordLines } from '../../build/records/buildRecords';
 import { AUDIT_FILE, CARD_FILE, COUNTS_FILE, writePublishables, type PublishOptions, type Published } from './publish';
 
 export const FUNNEL_FILE = 'dataset-funnel.json';
@@ -29,7 +29,8 @@ export function exportCorpus(
     );
   // A named build (export --build v3) writes what the file recorded for it (versions/recordedBuild.ts).
   const buildId = build === undefined ? requireBuild(store) : requireRecordedExamples(store, build);
-  const examples = exportedExamples(store, buildId, true).map((e) => ({ window: e.window, line: JSON.stringify(e) }));
+  // The records the build stored (what its corpus hash covers), not a fresh read of today's records.
+  const examples = buildRecordLines(store, buildId);
   saveAtomically(out, Buffer.from(examples.map((e) => e.line).join('\n') + (examples.length ? '\n' : ''), 'utf8'));
   const dir = path.dirname(path.resolve(out));
   const funnelFile = writeFunnel(store, buildId, dir);

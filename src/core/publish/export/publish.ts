@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DatasetFunnel } from '../../build/reports/funnelReport';
-import { storedConfig } from '../../build/stages/loadCorpus';
+import { recordedConfig, storedConfig } from '../../build/stages/loadCorpus';
 import type { CorpusConfig } from '../../ground/config/types';
 import { storedWindows } from '../../ground/config/windows';
 import { labelReport } from '../../review/labels/labels';
@@ -54,7 +54,7 @@ export function writePublishables(
   const funnel = JSON.parse(
     String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]) ?? '{}'),
   ) as DatasetFunnel;
-  const built = storedConfig(store);
+  const built = recordedConfig(store, buildId) ?? storedConfig(store);
   const card: CardConfig | undefined = (opts.config ?? built).card;
   const files: string[] = [];
   const write = (file: string, text: string) => {

@@ -2,7 +2,7 @@
 // they read (or write out) what the file recorded, and never rebuild silently.
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { configHash, rulesVersion } from '../../build/stages/hashing';
-import { storedConfig } from '../../build/stages/loadCorpus';
+import { recordedConfig, storedConfig } from '../../build/stages/loadCorpus';
 import { protectedSets } from '../../rules/decontam/referenceSets';
 import { UserError } from '../../ground/store/errors';
 import { buildLabel } from './tags';
@@ -22,10 +22,13 @@ export function staleRulesVersion(store: CorpusStore, buildId: number): Recorded
     'SELECT rules_version, config_hash FROM builds WHERE id = ?',
     [buildId],
   );
-  if (!b || store.getMeta('config') === undefined) return undefined;
+  if (!b) return undefined;
   let config;
   try {
-    config = storedConfig(store);
+    // The config the build recorded; a build written before builds recorded theirs: the stored one.
+    config = recordedConfig(store, buildId);
+    if (!config && store.getMeta('config') === undefined) return undefined;
+    config ??= storedConfig(store);
   } catch {
     return undefined; // a stored config this code cannot read: the commands that need it say so themselves
   }
