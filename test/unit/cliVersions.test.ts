@@ -37,7 +37,10 @@ describe('CLI: tags and build names', function () {
   it('tags a build, and refuses to move a tag or take a bad name, each in one line', () => {
     const r = run('tag', '--db', file, '--build', '2', '--name', 'v3');
     assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /^tagged build 2 as v3, its export frozen \(rules [0-9a-f]{12}, config [0-9a-f]{12}, corpus [0-9a-f]{64}\)$/);
+    assert.match(
+      r.out,
+      /^tagged build 2 as v3, its export frozen \(rules [0-9a-f]{12}, config [0-9a-f]{12}, corpus [0-9a-f]{64}\)$/,
+    );
     const moved = run('tag', '--db', file, '--build', '2', '--name', 'v2');
     assert.equal(moved.code, 2);
     assert.equal(
