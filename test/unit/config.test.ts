@@ -8,6 +8,7 @@ import { PRODUCT_WINDOWS } from '../../src/core/ground/config/types';
 import { DEFAULT_RULES } from '../../src/core/rules/ruleParameters';
 import { RULE_PARAMETERS } from '../../src/core/rules/ruleParameters';
 import { corpusSchemaText } from '../../src/core/rules/corpusJson/corpusSchema';
+import { ruleSwitchesSchema } from '../../src/core/rules/ruleSwitches';
 
 const valid = () => ({
   name: 'sample',
@@ -323,10 +324,9 @@ describe('corpus config', () => {
         c.rules,
         schema.properties.rules.properties &&
           Object.fromEntries(
-            Object.entries(schema.properties.rules.properties as Record<string, { default: unknown }>).map(([k, v]) => [
-              k,
-              v.default,
-            ]),
+            Object.entries(schema.properties.rules.properties as Record<string, { default: unknown }>)
+              .filter(([k]) => k !== 'enabled') // the switches: absent until a config sets one
+              .map(([k, v]) => [k, v.default]),
           ),
       );
       assert.equal(c.windows[1].sealed, schema.properties.windows.items.properties.sealed.default);
@@ -405,7 +405,9 @@ describe('corpus config', () => {
       const schema = (await import('../../schemas/corpus.schema.json')).default as unknown as {
         properties: { rules: { properties: Record<string, unknown> } };
       };
-      assert.deepEqual(schema.properties.rules.properties, JSON.parse(JSON.stringify(RULE_PARAMETERS)));
+      const { enabled, ...parameters } = schema.properties.rules.properties;
+      assert.deepEqual(parameters, JSON.parse(JSON.stringify(RULE_PARAMETERS)));
+      assert.deepEqual(enabled, JSON.parse(JSON.stringify(ruleSwitchesSchema())), "rules.enabled: the funnel's rules");
       for (const [key, value] of Object.entries(DEFAULT_RULES)) {
         assert.deepEqual(
           (schema.properties.rules.properties[key] as { default?: unknown })?.default,

@@ -15,6 +15,7 @@ import { setLabel } from '../../src/core/review/labels/labels';
 import { labelAudit } from '../../src/core/review/labels/labelAudit';
 import { sizeCategory } from '../../src/core/publish/export/cardHeader';
 import type { DatasetFunnel } from '../../src/core/build/reports/funnelReport';
+import { isSwitchedOff } from '../../src/core/rules/switchedOff';
 
 async function cli(...argv: string[]) {
   const out: string[] = [];
@@ -30,6 +31,8 @@ interface CsvRow {
   unit: string;
   input: number;
   removed: number | null;
+  /** `off` in the removed column: a rule the config switched off (removed null). */
+  off: boolean;
   remaining: number;
 }
 
@@ -44,7 +47,8 @@ function readCounts(file: string): CsvRow[] {
       rule,
       unit,
       input: Number(input),
-      removed: removed === '' ? null : Number(removed),
+      removed: removed === '' || removed === 'off' ? null : Number(removed),
+      off: removed === 'off',
       remaining: Number(remaining),
     };
   });
@@ -121,6 +125,11 @@ describe('dataset card', function () {
           mine.map((r) => [r.stage, r.rule, r.unit, r.removed]),
           o.funnel.map((r) => [r.stage, r.rule, r.unit, r.removed]),
           org,
+        );
+        assert.deepEqual(
+          mine.filter((r) => r.off).map((r) => r.rule),
+          o.funnel.filter((r) => isSwitchedOff(r.notCounted)).map((r) => r.rule),
+          `${org}: "off" exactly where the funnel says a rule was switched off`,
         );
         for (const r of mine)
           if (r.removed !== null) assert.equal(r.input - r.removed, r.remaining, `${org} ${r.stage}/${r.rule}`);
@@ -272,7 +281,7 @@ describe('dataset card', function () {
         table,
         rows
           .filter((r) => r.org === org)
-          .map((r) => [r.stage, r.rule, r.unit, fmt(r.input), fmt(r.removed), fmt(r.remaining)]),
+          .map((r) => [r.stage, r.rule, r.unit, fmt(r.input), r.off ? 'off' : fmt(r.removed), fmt(r.remaining)]),
         `${org}'s table is counts.csv`,
       );
     }

@@ -83,7 +83,10 @@ describe('review-corpus init', () => {
     );
     assert.equal(r.code, 0, r.err);
     assert.equal(r.err, '');
-    assert.match(r.out, /^wrote .*corpus\.json: wikimedia https:\/\/gerrit\.wikimedia\.org\/r every 1000 ms$/);
+    assert.match(
+      r.out,
+      /^wrote .*corpus\.json: wikimedia https:\/\/gerrit\.wikimedia\.org\/r every 1000 ms; cross-window decontamination off \(decontam\.crossWindow\)$/,
+    );
     const c = loadCorpusConfig(file);
     assert.equal(c.contact, 'corpus-team@example.org');
     assert.deepEqual(

@@ -106,7 +106,7 @@ describe('review-corpus protect', function () {
         funnel.decontamination.references.map((s: { name: string; items: number }) => `${s.name} ${s.items}`),
         ['codereviewer-test 2', `${SAMPLE_PROTECTED_SET} 3`],
       );
-      assert.deepEqual(funnel.decontamination.automatic, ['pilot', 'dev', 'test']);
+      assert.deepEqual(funnel.decontamination.automatic, [], 'cross-window decontamination is off by default');
       assert.match(funnel.decontamination.note, /^Decontamination is not a guarantee/);
       assert.equal(
         funnel.organizations.qt.windows.train.funnel.find((x: { rule: string }) => x.rule === 'protected_overlap')

@@ -119,7 +119,7 @@ describe('protected_comment: comment-level decontamination', function () {
       ],
       [],
       policy,
-      ['train', 'dev', 'test'],
+      { protectedWindows: ['dev', 'test'], policy },
     );
     assert.deepEqual([...found.keys()], [0]);
     assert.deepEqual(found.get(0), {
@@ -128,6 +128,7 @@ describe('protected_comment: comment-level decontamination', function () {
       policy: 'comment_substring',
       start: 0,
       end: text.length,
+      referenceMatched: text,
     });
   });
 });

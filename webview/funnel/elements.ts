@@ -47,8 +47,11 @@ function cell(text: string, index: number, type?: string): HTMLElement {
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** A horizontal bar chart of removals per rule, drawn as SVG; a null value is written "not counted", with no bar (never 0). */
-export function barChart(bars: { label: string; value: number | null }[], title: string): SVGSVGElement {
+/** A horizontal bar chart of removals per rule, drawn as SVG; a null value is written `noValue` ("not counted", or "off"), with no bar (never 0). */
+export function barChart(
+  bars: { label: string; value: number | null; noValue?: string }[],
+  title: string,
+): SVGSVGElement {
   const rowHeight = 18;
   const labelWidth = 170;
   const width = 560;
@@ -77,7 +80,7 @@ export function barChart(bars: { label: string; value: number | null }[], title:
     const value = document.createElementNS(SVG, 'text');
     value.setAttribute('x', String(labelWidth + w + 4));
     value.setAttribute('y', String(y + 12));
-    value.textContent = b.value === null ? 'not counted' : b.value.toLocaleString('en-US');
+    value.textContent = b.value === null ? (b.noValue ?? 'not counted') : b.value.toLocaleString('en-US');
     svg.append(label, rect, value);
   });
   return svg;

@@ -13,6 +13,8 @@ import type { FunnelReportData } from '../../src/extension/funnel/funnelData';
 import { formatCount as show, type RevealTarget } from '../../src/core/publish/export/funnelPicture';
 import { PROBE_NOT_RUN } from '../../src/core/build/reports/funnelNotes';
 import type { OrgReport } from '../../src/core/build/reports/funnelReport';
+import { notCountedCell, notCountedNote } from '../../src/core/rules/switchedOff';
+import { crossWindowLine } from '../../src/core/build/reports/crossWindowReport';
 
 interface PageState {
   data?: FunnelReportData;
@@ -47,6 +49,8 @@ function render(data: FunnelReportData): void {
       `Build ${f.build}${f.corpus === data.corpus ? '' : ` (built as ${f.corpus})`} · rules ${f.rulesVersion.slice(0, 12)} · ${f.createdAt}`,
       'meta',
     ),
+    ...(f.warnings ?? []).map((w) => el('p', `Warning: ${w}`, 'warning')),
+    el('p', crossWindowLine(f.decontamination?.crossWindow, f.decontamination?.automatic), 'cross-window'),
   );
   const save = el('button', 'Save as SVG…', 'save');
   save.type = 'button';
@@ -89,7 +93,11 @@ function render(data: FunnelReportData): void {
               r.stage,
               r.rule,
               r.unit,
-              partly.has(`${r.stage}/${r.rule}`) ? `${show(r.removed)} (partly counted)` : show(r.removed),
+              r.off
+                ? 'off'
+                : partly.has(`${r.stage}/${r.rule}`)
+                  ? `${show(r.removed)} (partly counted)`
+                  : show(r.removed),
               show(r.remaining),
             ],
             title: `Reveal ${r.rule} in the tree`,
@@ -101,7 +109,7 @@ function render(data: FunnelReportData): void {
     section.append(
       el('h3', 'Removals per rule'),
       barChart(
-        o.funnel.map((r) => ({ label: r.rule, value: r.removed })),
+        o.funnel.map((r) => ({ label: r.rule, value: r.removed, noValue: notCountedCell(r.notCounted) })),
         `${org}: removals per rule`,
       ),
     );
@@ -153,7 +161,12 @@ function render(data: FunnelReportData): void {
               onClick: () => reveal(data, { org, window: w.window, rule: 'kept' }),
             },
             ...w.rules.map((r) => ({
-              cells: [w.window ?? '(no window)', r.rule, r.unit, r.notCounted ? 'not counted' : show(r.count)],
+              cells: [
+                w.window ?? '(no window)',
+                r.rule,
+                r.unit,
+                r.notCounted ? notCountedCell(r.notCounted) : show(r.count),
+              ],
               onClick: () => reveal(data, { org, window: w.window, rule: r.rule }),
             })),
           ]),
@@ -184,7 +197,7 @@ function render(data: FunnelReportData): void {
 function gapNotes(o: OrgReport): string[] {
   const out: string[] = [];
   for (const r of o.funnel) {
-    if (r.notCounted) out.push(`not counted: ${r.rule}: ${r.notCounted}`);
+    if (r.notCounted) out.push(notCountedNote(r.rule, r.notCounted));
     else if (r.partly) out.push(`partly counted: ${r.rule}: ${r.partly}`);
   }
   for (const [k, why] of Object.entries(o.notCounted ?? {})) out.push(`not counted: ${k}: ${why}`);

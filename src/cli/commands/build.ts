@@ -32,8 +32,10 @@ export const buildCommand: CliCommand = {
       onProgress: buildStepsProgress(io, 'build'),
     });
     if (result.newFlags) io.out(`${result.newFlags} new flags for the inspector`);
+    // The funnel's warnings end the last line, so a build that lost much of a window says so where it is read.
+    const warnings = (result.funnel.warnings ?? []).map((w) => `; warning: ${w}`).join('');
     io.out(
-      `build ${result.buildId}: ${result.kept} examples kept, corpus ${result.corpusHash.slice(0, 12)}, rules ${result.rulesVersion.slice(0, 12)}`,
+      `build ${result.buildId}: ${result.kept} examples kept, corpus ${result.corpusHash.slice(0, 12)}, rules ${result.rulesVersion.slice(0, 12)}${warnings}`,
     );
     return 0;
   },

@@ -12,7 +12,7 @@ import {
 
 export const initCommand: CliCommand = {
   name: 'init',
-  summary: 'write a corpus.json for one or more host presets, with the windows of PRODUCT.md',
+  summary: 'write a corpus.json for one or more host presets, with the default windows (pilot, train, dev, test)',
   options: {
     host: {
       type: 'string',
@@ -52,7 +52,7 @@ export const initCommand: CliCommand = {
     );
     writeNewCorpusConfig(out, config, values.force === true);
     io.out(
-      `wrote ${out}: ${presets.map((p) => `${p.host.org} ${p.host.url} every ${p.host.minIntervalMs} ms`).join('; ')}`,
+      `wrote ${out}: ${presets.map((p) => `${p.host.org} ${p.host.url} every ${p.host.minIntervalMs} ms`).join('; ')}; cross-window decontamination off (decontam.crossWindow)`,
     );
     if (values.contact === undefined) {
       io.err(

@@ -98,7 +98,7 @@ export async function runJob(
       onProgress: (p) => progress({ message: `${p.stage}: ${p.done}/${p.total}` }),
     });
     return {
-      summary: `Build ${result.buildId}: ${result.kept} examples kept${result.newFlags ? `, ${result.newFlags} new flags` : ''}`,
+      summary: `Build ${result.buildId}: ${result.kept} examples kept${result.newFlags ? `, ${result.newFlags} new flags` : ''}${(result.funnel.warnings ?? []).map((w) => `. Warning: ${w}`).join('')}`,
     };
   }
   const { summary } = await fetchJob({

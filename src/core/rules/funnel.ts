@@ -31,6 +31,7 @@ import { rebaseOnly } from './examples/rebaseOnly';
 import { suggestedEdit } from './examples/suggestedEdit';
 import { oneSided } from './hunks/oneSided';
 import { size } from './hunks/size';
+import { isRuleOff } from './switchedOff';
 import type {
   ChangeUnit,
   CommentUnit,
@@ -109,9 +110,11 @@ export const RULES: readonly Rule<never>[] = [
 /** Every rule of every stage, in order. */
 export const FUNNEL: readonly FunnelStep[] = RULES.map(step);
 
-/** The first rule of `rules` that removes `unit`, or null when every rule keeps it. */
+/** The first rule of `rules` that removes `unit`, or null when every rule keeps it; a rule switched off (`rules.enabled`) decides nothing. */
 export function firstRemoval<U>(rules: readonly Rule<U>[], unit: U, ctx: RuleContext): Removal | null {
+  const enabled = ctx.rules.enabled;
   for (const rule of rules) {
+    if (enabled !== undefined && isRuleOff(enabled, rule.id)) continue;
     const removal = rule.decide(unit, ctx);
     if (removal) return removal;
   }

@@ -4,7 +4,7 @@
 // (config/ruleParameters.ts assembles them from the funnel; `npm run schema` writes schema and table).
 // Their bounds are here and nowhere else: Ajv checks them through the schema, and callers that take
 // parameters without a config (the dedup module) check them with parametersProblem below.
-import type { RulesConfig } from '../ground/config/types';
+import type { RuleParameterFields, RulesConfig } from '../ground/config/types';
 
 /** One parameter as JSON Schema says it; `default` is what a config that leaves it out gets. */
 export type RuleParameter<T> = T extends number
@@ -21,7 +21,9 @@ export type RuleParameter<T> = T extends number
     : { type: 'array'; items: { type: 'string'; minLength: number }; default: T; description: string };
 
 /** What one owner declares: fields of RulesConfig, each with a declaration of its own type. */
-export type ParameterDeclarations = { readonly [K in keyof RulesConfig]?: RuleParameter<RulesConfig[K]> };
+export type ParameterDeclarations = {
+  readonly [K in keyof RuleParameterFields]?: RuleParameter<RuleParameterFields[K]>;
+};
 
 /** A problem with a parameter's value, worded as loadConfig words a schema error ("must be ≥ 1 (got 0)"). */
 export interface ParameterProblem {

@@ -6,7 +6,7 @@
 import { RULES } from './funnel';
 import { PARAMETER_GROUPS } from './parameterGroups';
 import type { ParameterOwner, ParameterProblem, RuleParameter } from './parameters';
-import type { RulesConfig, SearchReplaceConfig } from '../ground/config/types';
+import type { RuleParameterFields, RulesConfig, SearchReplaceConfig } from '../ground/config/types';
 
 export type { RuleParameter } from './parameters';
 
@@ -18,7 +18,7 @@ export const PARAMETER_OWNER: ReadonlyMap<string, ParameterOwner> = new Map(
   PARAMETER_OWNERS.flatMap((owner) => Object.keys(owner.parameters ?? {}).map((name) => [name, owner] as const)),
 );
 
-type RuleParameterTable = { readonly [K in keyof RulesConfig]: RuleParameter<RulesConfig[K]> };
+type RuleParameterTable = { readonly [K in keyof RuleParameterFields]: RuleParameter<RuleParameterFields[K]> };
 
 function assemble(): RuleParameterTable {
   const out: Record<string, unknown> = {};

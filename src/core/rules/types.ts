@@ -50,6 +50,11 @@ export interface Rule<U> extends ParameterOwner {
   readonly stage: Stage;
   readonly unit: UnitKind;
   readonly description: string;
+  /**
+   * Why `rules.enabled` cannot switch this rule off, as a clause the config error and the schema show;
+   * absent: it can (rules/ruleSwitches.ts).
+   */
+  readonly notSwitchable?: string;
   decide(unit: U, ctx: RuleContext): Removal | null;
 }
 
@@ -106,7 +111,15 @@ export interface CommentUnit {
    * rules.protectedCommentLevel is on and the rules before protected_comment kept it; absent or null: none.
    * Offsets are into the comment's message (end exclusive).
    */
-  protectedMatch?: { set: string; id: string; policy: string; start: number; end: number } | null;
+  protectedMatch?: {
+    set: string;
+    id: string;
+    policy: string;
+    start: number;
+    end: number;
+    /** A cross-window match's matched text, in this comment and in the other window's (evidence shows both). */
+    quote?: CrossWindowQuote;
+  } | null;
   /**
    * The judge's relevance score (irrelevant_comment), set only when judge.irrelevantComment is on and the
    * rules before irrelevant_comment kept the comment; absent or null: not judged, so kept.
@@ -169,5 +182,13 @@ export interface ProtectedUnit {
     start: number;
     end: number;
     jaccard?: number;
+    /** A cross-window match's matched text, in this example and in the other window's (evidence shows both). */
+    quote?: CrossWindowQuote;
   } | null;
+}
+
+/** The matched text on both sides of a cross-window match, each cut to a few hundred characters. */
+export interface CrossWindowQuote {
+  matched: string;
+  reference: string;
 }

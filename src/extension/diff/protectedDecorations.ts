@@ -13,12 +13,20 @@ import { inertMarkdown } from '../plainText';
 import { untrustedMarkdown } from '../untrustedMarkdown';
 import { Disposable } from '../lifecycle';
 
-/** One line naming what the example overlaps; plain text. */
+/**
+ * One line naming what the example overlaps; plain text. A cross-window match (decontam.crossWindow)
+ * names the other window and quotes what matched on both sides, as its evidence holds them.
+ */
 export function protectedOverlapText(e: Evidence): string {
   const field = e.reference_field ? ` (its ${String(e.reference_field)})` : '';
   const jaccard = typeof e.jaccard === 'number' ? `, Jaccard ${e.jaccard}` : '';
+  const set = String(e.reference_set);
+  const quote =
+    typeof e.matched_text === 'string'
+      ? ` Matched here: "${e.matched_text}"; in ${set.replace(/^window:/, '')}: "${String(e.reference_text)}".`
+      : '';
   return (
-    `Protected overlap: reference "${String(e.reference_set)}" item "${String(e.reference_id)}"${field}, policy ${String(e.policy)}${jaccard}. ` +
+    `Protected overlap: reference "${set}" item "${String(e.reference_id)}"${field}, policy ${String(e.policy)}${jaccard}.${quote} ` +
     'Removed from the corpus by protected_overlap.'
   );
 }

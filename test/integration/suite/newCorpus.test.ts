@@ -59,6 +59,8 @@ describe('New Corpus…', function () {
       ['https://gerrit.wikimedia.org/r', 'https://codereview.qt-project.org'],
     );
     assert.equal(config.contact, 'corpus-team@example.org');
+    // Cross-window decontamination is written out, off: the choice is visible in the file.
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).decontam?.crossWindow?.enabled, false);
     assert.equal(
       a.session.configFile,
       file,

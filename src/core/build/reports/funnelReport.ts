@@ -7,6 +7,7 @@ import type { HalvesReport } from '../halves/halvesReport';
 import type { FenceSensitivity, HalvesCheck, SharesReport } from './sharesTypes';
 import type { MatchingPolicy } from '../../rules/decontam/policy';
 import { NOT_COUNTED, overlapText, type ProbeReport } from './funnelNotes';
+import type { CrossWindowReport } from './crossWindowReport';
 
 export interface FunnelRow {
   stage: Stage;
@@ -58,14 +59,17 @@ export interface OrgReport {
 }
 
 /**
- * How the build decontaminated (protected_overlap): the effective matching policy, the registered
- * reference sets, and the windows protected against train automatically. The dataset card renders
+ * How the build decontaminated (protected_overlap): the registered sets' matching policy, the registered
+ * reference sets, the windows protected against train (`automatic`: empty while cross-window
+ * decontamination is off) and the cross-window choice with its own policy. The dataset card renders
  * exactly this shape; its counts are the funnel's protected_overlap rows.
  */
 export interface DecontaminationReport {
   policy: MatchingPolicy & { projectBlocklist: string[] };
   references: { name: string; sha256: string; items: number; registered_at: string }[];
   automatic: string[];
+  /** Present in every build since decontam.crossWindow (before it, `automatic` alone said what ran). */
+  crossWindow?: CrossWindowReport;
   note: string;
 }
 
@@ -83,6 +87,8 @@ export interface DatasetFunnel {
   decontamination?: DecontaminationReport;
   /** The fence-sensitivity line over every organization's built examples (builtShares.ts). */
   fenceSensitivity?: FenceSensitivity;
+  /** What every view of this funnel warns about first (cross-window decontamination removing more than a tenth of a window); absent: nothing. */
+  warnings?: string[];
 }
 
 /**

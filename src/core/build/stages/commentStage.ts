@@ -28,6 +28,7 @@ import { protectedComment } from '../../rules/comments/protectedComment';
 import { findProtectedComments } from '../../rules/decontam/protectComments';
 import type { Protection } from '../../rules/decontam/decontaminate';
 import { matchingPolicy } from '../../rules/decontam/policy';
+import { crossWindowQuote } from '../../rules/decontam/crossWindow';
 import { commentKey } from './decisionKeys';
 
 export interface CommentRec {
@@ -292,11 +293,13 @@ function protectComments(comments: readonly CommentRec[], protection: Protection
     })),
     protection.references,
     matchingPolicy(ctx.rules),
-    protection.windowNames,
+    protection.crossWindow,
   );
   for (const [i, match] of found) {
     const c = reached[i];
-    c.unit.protectedMatch = match;
+    const { referenceMatched, ...where } = match;
+    const quote = crossWindowQuote(match.set, c.unit.message.slice(match.start, match.end), referenceMatched);
+    c.unit.protectedMatch = { ...where, ...(quote ? { quote } : {}) };
     c.removal = firstRemoval(COMMENT_RULES, c.unit, ctx);
   }
 }

@@ -3,6 +3,8 @@
 // otherwise 'examples'), the stage and rule that removed it (rule null: kept), and its window.
 import { findDuplicates, type DedupCandidate } from '../../rules/dedup';
 import { findProtectedOverlaps, type Protection } from '../../rules/decontam/decontaminate';
+import { crossWindowQuote } from '../../rules/decontam/crossWindow';
+import type { OverlapMatch } from '../../rules/decontam/matcher';
 import { examplePolicy, matchingPolicy } from '../../rules/decontam/policy';
 import { DECONTAMINATION_RULES, DUPLICATE_RULES, EXAMPLE_RULES, HUNK_RULES, firstRemoval } from '../../rules/funnel';
 import type { Evidence, ExampleUnit, HunkUnit, RuleContext, Stage } from '../../rules/types';
@@ -113,7 +115,7 @@ export function runExampleStages(
   ctx: RuleContext,
   confirmedFlags: ReadonlySet<string>,
   tally: FunnelTally,
-  protection: Protection = { references: [], windowNames: [] },
+  protection: Protection = { references: [] },
 ): ExampleRec[] {
   const examples: ExampleRec[] = [];
   const survivors: ExampleRec[] = [];
@@ -193,10 +195,14 @@ export function runExampleStages(
     })),
     protection.references,
     examplePolicy(matchingPolicy(ctx.rules)),
-    protection.windowNames,
+    protection.crossWindow && { ...protection.crossWindow, policy: examplePolicy(protection.crossWindow.policy) },
   );
   undeduplicated.forEach((e, i) => {
-    const removal = firstRemoval(DECONTAMINATION_RULES, { overlap: overlaps.get(i) ?? null }, ctx);
+    const found = overlaps.get(i);
+    const overlap = found
+      ? { ...found, quote: crossWindowQuote(found.set, matchedText(e, found), found.referenceMatched) }
+      : null;
+    const removal = firstRemoval(DECONTAMINATION_RULES, { overlap }, ctx);
     if (removal) {
       Object.assign(e, { stage: 'decontamination', rule: removal.rule, evidence: removal.evidence });
       tally.remove(e.change.org, e.window, 'decontamination', removal.rule);
@@ -205,6 +211,17 @@ export function runExampleStages(
     keepInWindow(e, tally, ctx.rules.targetInCommentMinChars);
   });
   return examples.sort(treeOrder);
+}
+
+/** The part of the example's text a match names (a side's span, or the span of one of its comments). */
+function matchedText(e: ExampleRec, m: OverlapMatch): string {
+  const text =
+    m.side === 'comment'
+      ? (e.comments.find((c) => c.gerritId === m.commentId)?.unit.message ?? '')
+      : m.side === 'before'
+        ? e.beforeText
+        : e.afterText;
+  return text.slice(m.start, m.end);
 }
 
 function groupByOrg(examples: readonly ExampleRec[]): Map<string, ExampleRec[]> {

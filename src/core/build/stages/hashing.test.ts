@@ -3,6 +3,8 @@ import type { CorpusConfig } from '../../ground/config/types';
 import { DEFAULT_RULES } from '../../rules/ruleParameters';
 import { canonicalJson } from '../../ground/text/canonicalJson';
 import { configHash, rulesVersion } from './hashing';
+import type { CrossWindowConfig } from '../../ground/config/types';
+import { crossWindowDefaults, legacyCrossWindow } from '../../rules/decontam/crossWindow';
 
 const config = (over: Partial<CorpusConfig> = {}): CorpusConfig => ({
   name: 'c',
@@ -47,21 +49,64 @@ describe('build hashing', () => {
     );
   });
 
-  it('changes the rules version with a registered reference set, its content, or the windows that protect train', () => {
+  it('changes the rules version with a registered reference set, its content, or the windows that protect train (cross-window on)', () => {
     const base = rulesVersion(config());
     const one = rulesVersion(config(), [{ name: 'codereviewer-test', sha256: 'a'.repeat(64) }]);
     assert.notEqual(one, base);
     assert.notEqual(rulesVersion(config(), [{ name: 'codereviewer-test', sha256: 'b'.repeat(64) }]), one);
     assert.equal(rulesVersion(config(), []), base);
-    const withTrain = config({
-      windows: [
-        { name: 'train', from: '2024-10-01', to: '2024-11-01' },
-        { name: 'dev', from: '2024-11-01', to: '2024-12-01' },
-      ],
-    });
+    const on = { decontam: { crossWindow: { ...crossWindowDefaults(), enabled: true } } };
+    const trainDev = [
+      { name: 'train', from: '2024-10-01', to: '2024-11-01' },
+      { name: 'dev', from: '2024-11-01', to: '2024-12-01' },
+    ];
+    const trainOnly = [{ name: 'train', from: '2024-10-01', to: '2024-11-01' }];
     assert.notEqual(
-      rulesVersion(withTrain),
-      rulesVersion(config({ windows: [{ name: 'train', from: '2024-10-01', to: '2024-11-01' }] })),
+      rulesVersion(config({ ...on, windows: trainDev })),
+      rulesVersion(config({ ...on, windows: trainOnly })),
     );
+    assert.equal(
+      rulesVersion(config({ windows: trainDev })),
+      rulesVersion(config({ windows: trainOnly })),
+      'off (the default): no window protects train',
+    );
+  });
+
+  it('hashes a rule switch only when it switches a rule off: absent or true hashes as before', () => {
+    const rules = (enabled: Record<string, boolean>) => config({ rules: { ...DEFAULT_RULES, enabled } });
+    for (const same of [rules({}), rules({ suggested_edit: true })]) {
+      assert.equal(configHash(same), configHash(config()));
+      assert.equal(rulesVersion(same), rulesVersion(config()));
+    }
+    const off = rules({ suggested_edit: false });
+    assert.notEqual(configHash(off), configHash(config()));
+    assert.notEqual(rulesVersion(off), rulesVersion(config()));
+    assert.equal(rulesVersion(rules({ suggested_edit: false, size: true })), rulesVersion(off));
+  });
+
+  it('hashes cross-window decontamination off as a config without it, and on with its own policy', () => {
+    const windows = [
+      { name: 'train', from: '2024-10-01', to: '2024-11-01' },
+      { name: 'dev', from: '2024-11-01', to: '2024-12-01' },
+    ];
+    const cross = (over: Partial<CrossWindowConfig>) =>
+      config({ windows, decontam: { crossWindow: { ...crossWindowDefaults(), ...over } } });
+    const none = config({ windows });
+    assert.equal(configHash(cross({})), configHash(none), 'off, written out, is off');
+    assert.equal(rulesVersion(cross({})), rulesVersion(none));
+    const on = cross({ enabled: true });
+    assert.notEqual(configHash(on), configHash(none));
+    assert.notEqual(rulesVersion(on), rulesVersion(none));
+    assert.notEqual(rulesVersion(cross({ enabled: true, commentTokens: 8 })), rulesVersion(on), 'its policy counts');
+    // Its policy is named only when it is not the registered sets': a build before the setting, whose
+    // cross-window pass used the registered sets' policy, keeps its rules version.
+    const rules = { ...DEFAULT_RULES, protectedCommentTokens: 8 };
+    const asBefore = config({ windows, rules, decontam: { crossWindow: legacyCrossWindow(rules) } });
+    const same = config({
+      windows,
+      rules,
+      decontam: { crossWindow: { ...crossWindowDefaults(), enabled: true, commentTokens: 8 } },
+    });
+    assert.equal(rulesVersion(same), rulesVersion(asBefore));
   });
 });

@@ -2,7 +2,12 @@
 import { canonicalJson, sha256 } from '../../ground/text/canonicalJson';
 import type { CorpusConfig, RulesConfig } from '../../ground/config/types';
 import { RULE_PARAMETERS } from '../../rules/ruleParameters';
-import { automaticWindows } from '../../rules/decontam/decontaminate';
+import {
+  crossWindowMatchSettings,
+  crossWindowProtected,
+  crossWindowSettings,
+  sameAsRegisteredPolicy,
+} from '../../rules/decontam/crossWindow';
 
 /** Bump when a rule's code changes what it decides, so the rules version changes with it. */
 // rules-code-2: not_merged; suggested_edit also reads fix_suggestions; unchanged_around ignores
@@ -19,17 +24,27 @@ export const RULES_CODE_VERSION = 'rules-code-4';
 export function configHash(config: CorpusConfig): string {
   // Less the dataset card's text (license, language, title): it decides nothing, and a config without one hashes as before.
   // The judge section neither: its endpoint, key variable and prices decide nothing; its one rule is in rulesVersion.
-  const { card: _card, judge: _judge, ...built } = config;
-  return sha256(canonicalJson({ ...built, rules: hashedRules(config.rules) }));
+  // decontam only while cross-window decontamination is on: off is what a config without it means, and hashes as one did.
+  const { card: _card, judge: _judge, decontam: _decontam, ...built } = config;
+  const crossWindow = crossWindowSettings(config);
+  return sha256(
+    canonicalJson({
+      ...built,
+      rules: hashedRules(config.rules),
+      ...(crossWindow.enabled ? { decontam: { crossWindow } } : {}),
+    }),
+  );
 }
 
 /**
- * The rules version: the rules config, every host's bot templates and the start date (the settings
- * the rules read), plus RULES_CODE_VERSION for the rules' code. protected_overlap also reads the
- * registered reference sets and which windows protect train: they change what a build removes as
- * much as a threshold does, so each set's name and SHA-256 and the automatic windows' names are in it
- * too, and `diff` and `verify` can tell a build made before `protect` from one made after. (The sets
- * appear only when some are registered, so a corpus without any keeps the version it would have.)
+ * The rules version: the rules config (switches included), every host's bot templates and the start
+ * date (the settings the rules read), plus RULES_CODE_VERSION for the rules' code. protected_overlap
+ * also reads the registered reference sets and which windows protect train: they change what a build
+ * removes as much as a threshold does, so each set's name and SHA-256 and the protected windows' names
+ * are in it too, and `diff` and `verify` can tell a build made before `protect` from one made after.
+ * (The sets appear only when some are registered, so a corpus without any keeps the version it would
+ * have.) The windows are none while decontam.crossWindow is off; its policy appears only when it is not
+ * the registered sets' (which every build before decontam.crossWindow used), so such a build keeps its version.
  */
 export function rulesVersion(
   config: CorpusConfig,
@@ -41,7 +56,15 @@ export function rulesVersion(
   const sets = protectedSets.length
     ? [...protectedSets].sort((a, b) => (a.name < b.name ? -1 : 1)).map((s) => ({ name: s.name, sha256: s.sha256 }))
     : undefined;
-  const automatic = automaticWindows(config.windows.map((w) => w.name));
+  const crossWindow = crossWindowSettings(config);
+  const automatic = crossWindowProtected(
+    crossWindow,
+    config.windows.map((w) => w.name),
+  );
+  const crossWindowPolicy =
+    automatic.length && !sameAsRegisteredPolicy(crossWindow, config.rules)
+      ? crossWindowMatchSettings(crossWindow)
+      : undefined;
   // irrelevant_comment, only when on (so a corpus without it keeps its version): its threshold and whose judgments it reads.
   const j = config.judge;
   const irrelevant = j?.irrelevantComment ? { below: j.thresholds.irrelevantBelow, model: j.model ?? null } : undefined;
@@ -53,6 +76,7 @@ export function rulesVersion(
       start: config.start,
       protectedSets: sets,
       protectedWindows: automatic,
+      crossWindowPolicy,
       irrelevantComment: irrelevant,
     }),
   );
@@ -60,10 +84,16 @@ export function rulesVersion(
 
 /**
  * The rules as hashed: targetInCommentMinChars only when it is not its default, so a config that
- * leaves it out (every corpus before it was a parameter) hashes as it did; any other value changes both hashes.
+ * leaves it out (every corpus before it was a parameter) hashes as it did; any other value changes both
+ * hashes. Of `enabled`, only the rules switched off: absent or true is on, and hashes as a config
+ * without switches did.
  */
 function hashedRules(rules: RulesConfig): Partial<RulesConfig> {
-  if (rules.targetInCommentMinChars !== RULE_PARAMETERS.targetInCommentMinChars.default) return rules;
-  const { targetInCommentMinChars: _default, ...rest } = rules;
-  return rest;
+  const { targetInCommentMinChars, enabled, ...rest } = rules;
+  const off = Object.entries(enabled ?? {}).filter(([, on]) => on === false);
+  return {
+    ...rest,
+    ...(targetInCommentMinChars !== RULE_PARAMETERS.targetInCommentMinChars.default ? { targetInCommentMinChars } : {}),
+    ...(off.length ? { enabled: Object.fromEntries(off) } : {}),
+  };
 }

@@ -9,6 +9,7 @@ import { normaliseAcknowledgement } from '../../rules/comments/acknowledgement';
 import { COLLECTION_RULES, firstRemoval } from '../../rules/funnel';
 import type { Removal, RuleContext } from '../../rules/types';
 import { eachPaged, eachRow } from './paged';
+import { withStoredCrossWindow } from '../../rules/decontam/crossWindow';
 
 export interface ChangeRec {
   id: number;
@@ -72,7 +73,10 @@ export interface LoadedCorpus {
   confirmedFlags: Set<string>;
 }
 
-/** The stored config (meta "config"), validated the way corpus.json is. */
+/**
+ * The stored config (meta "config"), validated the way corpus.json is. One stored before
+ * `decontam.crossWindow` existed reads as it ran then: cross-window decontamination on (crossWindow.ts).
+ */
 export function storedConfig(store: CorpusStore): CorpusConfig {
   const text = store.getMeta('config');
   if (text === undefined)
@@ -83,7 +87,7 @@ export function storedConfig(store: CorpusStore): CorpusConfig {
   } catch (e) {
     throw new UserError(`${store.file}: stored config is not valid JSON (${(e as Error).message})`);
   }
-  return validateCorpusConfig(raw, `${store.file} (stored config)`);
+  return withStoredCrossWindow(validateCorpusConfig(raw, `${store.file} (stored config)`), raw);
 }
 
 /**

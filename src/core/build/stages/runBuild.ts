@@ -8,12 +8,7 @@ import { runCommentStage } from './commentStage';
 import { applyIrrelevantComment } from '../judgments/irrelevance';
 import { PROTECTED_COMMENT_OFF, protectedComment } from '../../rules/comments/protectedComment';
 import { runExampleStages } from './exampleStage';
-import {
-  DECONTAMINATION_NOTE,
-  FunnelTally,
-  type DatasetFunnel,
-  type DecontaminationReport,
-} from '../reports/funnelReport';
+import { FunnelTally, type DatasetFunnel } from '../reports/funnelReport';
 import { configHash, rulesVersion } from './hashing';
 import { canonicalJson } from '../../ground/text/canonicalJson';
 import { redactConfig } from '../../ground/config/configFile';
@@ -24,9 +19,9 @@ import { registeredHalves } from '../halves/halvesRegistry';
 import { attachShareReports } from '../reports/shareReports';
 import { HunkFactsPool } from './hunkFactsPool';
 import { storeDetectedFlags } from '../flags/flagStore';
-import { protectedSets, protectedTexts } from '../../rules/decontam/referenceSets';
-import { automaticWindows } from '../../rules/decontam/decontaminate';
-import { matchingPolicy } from '../../rules/decontam/policy';
+import { decontaminationReport, decontaminationSetup } from './decontamination';
+import { switchedOffRules } from '../../rules/ruleSwitches';
+import { ruleOffReason } from '../../rules/switchedOff';
 import { applyHostGaps } from '../reports/hostGaps';
 
 export type { DatasetFunnel } from '../reports/funnelReport';
@@ -60,6 +55,14 @@ export interface BuildResult {
 
 const STEPS = ['load', 'comments', 'examples', 'write'] as const;
 
+/** Rules the config switched off decided nothing: "off", never 0 (tallied before the hosts' gaps, so it leads). */
+function tallySwitchedOff(config: CorpusConfig, tally: FunnelTally): void {
+  for (const id of switchedOffRules(config.rules))
+    for (const org of tally.orgs) tally.notCounted(org, id, ruleOffReason(id));
+  if (!config.rules.protectedCommentLevel)
+    for (const org of tally.orgs) tally.notCounted(org, protectedComment.id, PROTECTED_COMMENT_OFF);
+}
+
 export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Promise<BuildResult> {
   const { signal } = opts;
   const startedAt = new Date().toISOString();
@@ -80,11 +83,11 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   for (const [org, n] of corpus.listingCuts) tally.count(org, null, 'listing_cut_short', n);
   await checkpoint(signal);
 
-  // The registered reference sets are read from the file, like every other record the build uses;
-  // protected_comment reads them in the comment stage, protected_overlap in the example stage.
-  const sets = protectedSets(store);
-  const windowNames = corpus.windows.map((w) => w.name);
-  const protection = { references: protectedTexts(store), windowNames };
+  const decontam = decontaminationSetup(
+    store,
+    config,
+    corpus.windows.map((w) => w.name),
+  );
 
   progress('comments');
   const pool = new HunkFactsPool(config.rules, opts.hunkFactsWorker ?? true);
@@ -100,7 +103,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
           after: h.hunk.afterText,
           comments: h.comments.map((c) => c.unit.message),
         }),
-      protection,
+      decontam.protection,
     );
     const facts = await pool.finish();
     stage2.hunks.forEach((h, i) => (h.facts = facts[i]));
@@ -109,8 +112,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   }
   // irrelevant_comment, from the stored judgments (never the endpoint); not counted while off.
   applyIrrelevantComment(store, config, stage2.comments, corpus.ctx, tally);
-  if (!config.rules.protectedCommentLevel)
-    for (const org of tally.orgs) tally.notCounted(org, protectedComment.id, PROTECTED_COMMENT_OFF);
+  tallySwitchedOff(config, tally);
   for (const c of stage2.comments) {
     if (!c.removal) continue;
     tally.remove(c.change.org, c.change.window?.name ?? null, 'comments', c.removal.rule);
@@ -125,7 +127,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   await checkpoint(signal);
 
   progress('examples');
-  const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally, protection);
+  const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally, decontam.protection);
   await checkpoint(signal);
 
   const halves = config.halves
@@ -137,16 +139,11 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   const decisions = buildDecisions([...corpus.changes.values()], stage2.comments, examples);
   const header = {
     configHash: configHash(config),
-    rulesVersion: rulesVersion(config, sets),
+    rulesVersion: rulesVersion(config, decontam.sets),
     startedAt,
     config: canonicalJson(redactConfig(config)),
   };
-  const decontamination: DecontaminationReport = {
-    policy: { ...matchingPolicy(config.rules), projectBlocklist: [...config.rules.projectBlocklist] },
-    references: sets.map((s) => ({ name: s.name, sha256: s.sha256, items: s.items, registered_at: s.registered_at })),
-    automatic: automaticWindows(windowNames),
-    note: DECONTAMINATION_NOTE,
-  };
+  const { report: decontamination, warnings } = decontaminationReport(config, decontam, examples, stage2.comments);
   let funnel: DatasetFunnel | undefined;
   let hash = '';
   let newFlags = 0;
@@ -168,6 +165,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
         if (funnel.organizations[org]) funnel.organizations[org].halves = report;
       attachShareReports(funnel, examples, config, corpus.windows, halvesRegistered);
       funnel.decontamination = decontamination;
+      if (warnings.length) funnel.warnings = warnings;
       return { finishedAt, funnel: JSON.stringify(funnel) };
     },
     storeFlags,

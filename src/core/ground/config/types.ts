@@ -63,6 +63,34 @@ export interface RulesConfig {
   projectBlocklist: string[];
   /** target_in_comment (reported, never filtered): the shortest normalised target that counts. */
   targetInCommentMinChars: number;
+  /**
+   * Rule id → false switches that rule off (its funnel rows read "off"); absent or true: on. Not a
+   * parameter: the schema's `rules.enabled` is generated from the funnel's rules (ruleSwitches.ts).
+   */
+  enabled?: Readonly<Record<string, boolean>>;
+}
+
+/** The rule parameters proper: every field of RulesConfig but the switches. */
+export type RuleParameterFields = Omit<RulesConfig, 'enabled'>;
+
+/**
+ * Cross-window decontamination (`decontam.crossWindow`): train examples checked against the examples of
+ * every other window, under a matching policy of its own (rules/decontam/crossWindow.ts declares each
+ * field's meaning and default). Off by default.
+ */
+export interface CrossWindowConfig {
+  enabled: boolean;
+  wholeSide: boolean;
+  sideSubstring: boolean;
+  wholeComment: boolean;
+  commentTokens: number;
+  fileSha256: boolean;
+  ngramTokens: number;
+  tokenJaccard: number;
+}
+
+export interface DecontamConfig {
+  crossWindow: CrossWindowConfig;
 }
 
 export interface SearchReplaceConfig {
@@ -95,6 +123,8 @@ export interface CorpusConfig {
   hosts: HostConfig[];
   rules: RulesConfig;
   halves?: HalvesConfig;
+  /** Decontamination across the corpus's own windows; absent: off (rules/decontam/crossWindow.ts). */
+  decontam?: DecontamConfig;
   /** The Search/Replace export's parameters; absent: their defaults (ruleParameters.ts). */
   searchReplace?: SearchReplaceConfig;
   /** What the dataset card (export's README.md) says that the build cannot know; not in the config hash. */

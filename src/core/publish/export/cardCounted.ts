@@ -4,6 +4,7 @@
 import type { DatasetFunnel } from '../../build/reports/funnelReport';
 import { PROBE_NOT_RUN } from '../../build/reports/funnelNotes';
 import { mdCode, mdText } from '../../ground/text/markdown';
+import { isSwitchedOff } from '../../rules/switchedOff';
 
 type Para = (...lines: string[]) => void;
 
@@ -24,7 +25,11 @@ export function renderCounted(funnel: DatasetFunnel, p: Para): void {
   const gaps = orgs.flatMap(([org, o]) => [
     ...o.funnel
       .filter((r) => r.notCounted)
-      .map((r) => `- ${mdCode(org)}, ${mdCode(r.rule)}: not counted, ${mdText(r.notCounted!)}.`),
+      .map((r) =>
+        isSwitchedOff(r.notCounted)
+          ? `- ${mdCode(org)}, ${mdCode(r.rule)}: off, ${mdText(r.notCounted!.slice('off: '.length))}.`
+          : `- ${mdCode(org)}, ${mdCode(r.rule)}: not counted, ${mdText(r.notCounted!)}.`,
+      ),
     ...o.funnel
       .filter((r) => r.removed !== null && r.partly)
       .map(

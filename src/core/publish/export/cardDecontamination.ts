@@ -1,12 +1,63 @@
 // The card's decontamination section, from the `decontamination` object of dataset-funnel.json when
 // the build wrote one: the matching policy, each registered reference set with its SHA-256 and item
-// count, the windows protected automatically, what protected_overlap (and protected_comment, when the
-// policy removes comments one by one) removed, and the build's note
-// word for word. Without it the card says no decontamination was applied.
-import type { DatasetFunnel } from '../../build/reports/funnelReport';
+// count, whether cross-window decontamination was on (with its own policy and what it removed of
+// train), what protected_overlap (and protected_comment, when the policy removes comments one by one)
+// removed, and the build's note word for word. Without it the card says no decontamination was applied.
+import type { DatasetFunnel, DecontaminationReport } from '../../build/reports/funnelReport';
+import type { CrossWindowReport } from '../../build/reports/crossWindowReport';
 import { mdCode, mdCount, mdHeader, mdRow, mdText } from '../../ground/text/markdown';
 
-export function renderDecontamination(funnel: DatasetFunnel, p: (...lines: string[]) => void): void {
+type Para = (...lines: string[]) => void;
+
+const policyLines = (policy: object) => {
+  const entries = Object.entries(policy);
+  return entries.length ? entries.map(([k, v]) => `- ${mdCode(k)}: ${mdCode(JSON.stringify(v))}`) : ['- none recorded'];
+};
+
+/** Whether train was checked against other windows, under which policy, and how much of it went. */
+function renderCrossWindow(d: DecontaminationReport, warnings: readonly string[], p: Para): void {
+  const c: CrossWindowReport | undefined = d.crossWindow;
+  const against = (c?.against ?? d.automatic ?? []).map((w) => mdCode(String(w))).join(', ');
+  if (!c) {
+    // A build from before decontam.crossWindow: every window but train protected train, under the policy above.
+    p(
+      d.automatic?.length
+        ? `Cross-window decontamination: on. This build predates the ${mdCode('decontam.crossWindow')} setting, when every window but train protected train automatically: train examples were checked against ${against} under the matching policy above.`
+        : 'Cross-window decontamination: off (no window protected train).',
+    );
+    return;
+  }
+  if (!c.enabled) {
+    p(
+      `Cross-window decontamination: off (${mdCode('decontam.crossWindow.enabled')} is false, the default): no train example was checked against another window of this corpus.`,
+    );
+    return;
+  }
+  const stored = c.storedBeforeSetting
+    ? ` The build's stored config predates the ${mdCode('decontam.crossWindow')} setting; builds then always did this, and the build did as they did.`
+    : '';
+  p(
+    `Cross-window decontamination: on (${mdCode('decontam.crossWindow.enabled')}).${stored} ${
+      c.against.length
+        ? `Train examples were checked against ${against}, under its own policy:`
+        : 'The corpus has no train window, so nothing was checked. Its policy:'
+    }`,
+    '',
+    ...policyLines(c.policy),
+  );
+  if (c.removed.length)
+    p(
+      'What it removed of train:',
+      '',
+      ...c.removed.map(
+        (r) =>
+          `- ${mdCode(r.org)}: ${mdCount(r.removed)} of ${mdCount(r.checked)} ${r.unit}${r.checked ? ` (${((100 * r.removed) / r.checked).toFixed(1)}%)` : ''}.`,
+      ),
+    );
+  for (const w of warnings) p(`> **Warning:** ${mdText(w)}.`);
+}
+
+export function renderDecontamination(funnel: DatasetFunnel, p: Para): void {
   p('## Decontamination');
   const d = funnel.decontamination;
   if (!d) {
@@ -17,15 +68,10 @@ export function renderDecontamination(funnel: DatasetFunnel, p: (...lines: strin
   }
   if (d.references.length === 0 && d.automatic.length === 0) {
     p(
-      'No decontamination was applied: no protected reference set is registered and no window protects train automatically, so no example was checked. The policy the build would have used:',
+      'No decontamination was applied: no protected reference set is registered and cross-window decontamination checked no window, so no example was checked. The policy the build would have used:',
     );
   }
-  const policy = Object.entries(d.policy ?? {});
-  p(
-    'Matching policy:',
-    '',
-    ...(policy.length ? policy.map(([k, v]) => `- ${mdCode(k)}: ${mdCode(JSON.stringify(v))}`) : ['- none recorded']),
-  );
+  p('Matching policy (the registered reference sets):', '', ...policyLines(d.policy ?? {}));
   const refs = d.references ?? [];
   p(
     'Protected reference sets:',
@@ -44,10 +90,7 @@ export function renderDecontamination(funnel: DatasetFunnel, p: (...lines: strin
         ]
       : ['none registered']),
   );
-  const automatic = d.automatic ?? [];
-  p(
-    `Windows protected automatically: ${automatic.length ? automatic.map((w) => mdCode(String(w))).join(', ') : 'none'}.`,
-  );
+  renderCrossWindow(d, funnel.warnings ?? [], p);
   const orgs = Object.keys(funnel.organizations);
   const windows = [...new Set(Object.values(funnel.organizations).flatMap((o) => Object.keys(o.windows)))];
   const removed = (rule: string, rows: { rule: string; removed: number | null }[] | undefined) => {

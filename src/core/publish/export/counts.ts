@@ -10,11 +10,13 @@
 // why nothing_left overlaps the comment rules).
 //
 // Every row's `removed` is the funnel's (dataset-funnel.json), so the two files agree. A rule the
-// build did not count on a host has an empty `removed`, never 0; its input and remaining are still the
-// units that passed it, read from the build's decisions, so the rows after it stay whole.
+// build did not count on a host has an empty `removed`, never 0, and a rule the config switched off has
+// `off`; their input and remaining are still the units that passed them, read from the build's
+// decisions, so the rows after them stay whole.
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import type { DatasetFunnel, FunnelRow } from '../../build/reports/funnelReport';
 import type { UnitKind } from '../../rules/types';
+import { isSwitchedOff } from '../../rules/switchedOff';
 
 export interface CountRow {
   org: string;
@@ -24,6 +26,8 @@ export interface CountRow {
   input: number;
   /** null: the build did not count this rule on this host ("not counted"). */
   removed: number | null;
+  /** The config switched the rule off: `removed` is null and reads "off" (counts.csv writes `off`). */
+  off?: true;
   remaining: number;
 }
 
@@ -85,6 +89,7 @@ export function countRows(funnel: DatasetFunnel, totals: ReadonlyMap<string, Dec
         unit: r.unit,
         input: 0,
         removed: r.removed,
+        ...(r.removed === null && isSwitchedOff(r.notCounted) ? { off: true as const } : {}),
         remaining: 0,
       };
       byUnit.set(r.unit, [...(byUnit.get(r.unit) ?? []), row]);
@@ -115,6 +120,8 @@ export const COUNTS_HEADER = ['org', 'stage', 'rule', 'unit', 'input', 'removed'
 export function countsCsv(rows: readonly CountRow[]): string {
   const lines = [COUNTS_HEADER.join(',')];
   for (const r of rows)
-    lines.push([r.org, r.stage, r.rule, r.unit, r.input, r.removed, r.remaining].map(csvField).join(','));
+    lines.push(
+      [r.org, r.stage, r.rule, r.unit, r.input, r.off ? 'off' : r.removed, r.remaining].map(csvField).join(','),
+    );
   return lines.join('\n') + '\n';
 }

@@ -7,6 +7,7 @@ import type { RulesConfig } from '../../ground/config/types';
 import type { StoredWindow } from '../../ground/config/windows';
 import type { labelReport } from '../../review/labels/labels';
 import { FUNNEL } from '../../rules/funnel';
+import { isSwitchedOff } from '../../rules/switchedOff';
 import type { Stage } from '../../rules/types';
 import { cardHeader, UNKNOWN_LICENSE, type CardConfig, type CardSplit } from './cardHeader';
 import type { CountRow } from './counts';
@@ -139,7 +140,10 @@ function renderRules(input: CardInput, p: Para): void {
       .filter((r) => r.stage === stage)
       .map((r, i) => {
         const step = FUNNEL.find((s) => s.stage === r.stage && s.rule === r.rule);
-        return `${i + 1}. ${mdCode(r.rule)}: ${step ? step.description : 'no description in this version of the tool'}.`;
+        const why = 'notCounted' in r ? r.notCounted : undefined;
+        // A rule switched off decided nothing in this build: the list says so where the rule is named.
+        const off = isSwitchedOff(why) ? ` **Off in this build** (${mdText(why!.slice('off: '.length))}).` : '';
+        return `${i + 1}. ${mdCode(r.rule)}: ${step ? step.description : 'no description in this version of the tool'}.${off}`;
       });
     p(intro, '', ...rules);
   }
@@ -148,6 +152,7 @@ function renderRules(input: CardInput, p: Para): void {
     '',
     ...mdHeader(['parameter', 'value']),
     ...Object.entries(input.rules)
+      .filter(([k]) => k !== 'enabled') // the switches: "Off in this build" above, from the build's own funnel
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([k, v]) => mdRow([mdCode(k, { inTable: true }), mdCode(JSON.stringify(v), { inTable: true })])),
   );
@@ -160,7 +165,7 @@ function renderFunnel(input: CardInput, p: Para): void {
   p(
     '## What each rule removed',
     '',
-    `Counts from each organization's build, each row in its own unit. Within one unit kind a rule's remaining is the next rule's input, and the hunks no hunk rule removed are the examples the example rules start from. Between changes and comments, and between comments and hunks, the unit changes and the counts are of different things: the comment rules start from every comment of the kept changes, and the hunk rules from every region the next patch set edited around a comment anchored on code, which carries all the comments anchored in it, removed ones included. So a comment removed by a comment rule can belong to an example that \`nothing_left\` then drops for having no comment left; those two steps overlap (comments: ${overlap || 'none'}). A count the build did not record on a host reads as not counted, never 0. ${mdCode(input.files.counts)} holds the same rows.`,
+    `Counts from each organization's build, each row in its own unit. Within one unit kind a rule's remaining is the next rule's input, and the hunks no hunk rule removed are the examples the example rules start from. Between changes and comments, and between comments and hunks, the unit changes and the counts are of different things: the comment rules start from every comment of the kept changes, and the hunk rules from every region the next patch set edited around a comment anchored on code, which carries all the comments anchored in it, removed ones included. So a comment removed by a comment rule can belong to an example that \`nothing_left\` then drops for having no comment left; those two steps overlap (comments: ${overlap || 'none'}). A count the build did not record on a host reads as not counted, and a rule switched off reads off, never 0. ${mdCode(input.files.counts)} holds the same rows.`,
   );
   for (const org of Object.keys(input.funnel.organizations)) {
     const rows = input.counts.filter((r) => r.org === org);
@@ -174,7 +179,7 @@ function renderFunnel(input: CardInput, p: Para): void {
           mdCode(r.rule, { inTable: true }),
           r.unit,
           mdCount(r.input),
-          mdCount(r.removed),
+          r.off ? 'off' : mdCount(r.removed),
           mdCount(r.remaining),
         ]),
       ),

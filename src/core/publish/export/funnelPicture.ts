@@ -7,7 +7,7 @@
 // changes, comments and hunks each their own scale. The flow is drawn on across a header only where
 // the count carries over (the hunks left are the examples, on the hunks' scale); elsewhere a dashed
 // break says the unit changes. A rule not counted on a host has
-// no removed bar and is marked "not counted", never drawn as 0.
+// no removed bar and is marked "not counted" (a rule switched off: "off"), never drawn as 0.
 //
 // The layout is data (SvgNode), built here so it can be tested under Node; the webview turns it into
 // SVG elements with createElementNS and textContent, so no text from a host is parsed as markup.
@@ -68,9 +68,10 @@ export function funnelPictureData(funnel: DatasetFunnel, rows: readonly CountRow
 /** A row's hover text: "stage · rule: remaining (removed)", each number as the table writes it. */
 export function stageTitle(
   org: string,
-  r: Pick<CountRow, 'stage' | 'rule' | 'unit' | 'input' | 'removed' | 'remaining'>,
+  r: Pick<CountRow, 'stage' | 'rule' | 'unit' | 'input' | 'removed' | 'off' | 'remaining'>,
 ): string {
-  const removed = r.removed === null ? 'removed: not counted' : `${formatCount(r.removed)} removed`;
+  const removed =
+    r.removed === null ? `removed: ${r.off ? 'off' : 'not counted'}` : `${formatCount(r.removed)} removed`;
   return `${org}: ${r.stage} · ${r.rule}: ${formatCount(r.remaining)} ${r.unit} remaining (${removed}) of ${formatCount(r.input)}`;
 }
 
@@ -246,7 +247,7 @@ function orgColumn(o: OrgPicture, x0: number, ls: readonly Line[]): SvgNode {
         if (r.removed === null) {
           bar.push(
             rect(x0 + solid + 2, top, 62, BAR_H, 'fp-not-counted'),
-            text(x0 + solid + 5, top + 8.5, 'not counted', 'fp-small'),
+            text(x0 + solid + 5, top + 8.5, r.off ? 'off' : 'not counted', 'fp-small'),
           );
           after = x0 + solid + 68;
         } else if (r.removed > 0) {

@@ -3,19 +3,25 @@
 import type { DatasetFunnel, FunnelRow, OrgReport } from '../../build/reports/funnelReport';
 import { PROBE_NOT_RUN } from '../../build/reports/funnelNotes';
 import { sharesLines } from './sharesText';
+import { notCountedCell, notCountedNote } from '../../rules/switchedOff';
+import { crossWindowLine } from '../../build/reports/crossWindowReport';
 
 const show = (v: number | null | undefined) =>
   v === null || v === undefined ? 'not counted' : v.toLocaleString('en-US');
 
-/** A count that leaves out a part of its rule says so; "not counted" is never a number. */
+/** A count that leaves out a part of its rule says so; "not counted" (or "off", for a rule switched off) is never a number. */
 const shownRemoved = (r: FunnelRow) =>
-  r.removed !== null && r.partly ? `${show(r.removed)} (partly counted)` : show(r.removed);
+  r.removed === null
+    ? notCountedCell(r.notCounted)
+    : r.partly
+      ? `${show(r.removed)} (partly counted)`
+      : show(r.removed);
 
-/** Why each row or counter is not counted, or counted only in part. */
+/** Why each row or counter is not counted (or off), or counted only in part. */
 function gapLines(o: OrgReport): string[] {
   const out: string[] = [];
   for (const r of o.funnel) {
-    if (r.notCounted) out.push(`  not counted: ${r.rule}: ${r.notCounted}`);
+    if (r.notCounted) out.push(`  ${notCountedNote(r.rule, r.notCounted)}`);
     else if (r.partly) out.push(`  partly counted: ${r.rule}: ${r.partly}`);
   }
   for (const [k, why] of Object.entries(o.notCounted ?? {})) out.push(`  not counted: ${k}: ${why}`);
@@ -23,7 +29,11 @@ function gapLines(o: OrgReport): string[] {
 }
 
 export function funnelTable(f: DatasetFunnel): string {
-  const lines = [`corpus ${f.corpus}, build ${f.build}, rules ${f.rulesVersion.slice(0, 12)}, ${f.createdAt}`];
+  const lines = [
+    `corpus ${f.corpus}, build ${f.build}, rules ${f.rulesVersion.slice(0, 12)}, ${f.createdAt}`,
+    ...(f.warnings ?? []).map((w) => `warning: ${w}`),
+    crossWindowLine(f.decontamination?.crossWindow, f.decontamination?.automatic),
+  ];
   for (const [org, o] of Object.entries(f.organizations)) {
     lines.push('', org);
     const rows = o.funnel.map((r) => [r.stage, r.rule, r.unit, shownRemoved(r)]);

@@ -10,6 +10,7 @@ export const createdBeforeStart: Rule<ChangeUnit> = {
   stage: 'collection',
   unit: 'changes',
   description: 'change created before the corpus start date',
+  notSwitchable: 'the fetch applies it and stores nothing more of the changes it removes; move `start` instead',
   decide(change, ctx) {
     // An unreadable created time ('') is no date at all: fetch_error removes that change.
     if (change.collectionRule === this.id || (change.created !== '' && change.created.slice(0, 10) < ctx.start)) {

@@ -6,6 +6,7 @@ export const disallowed: Rule<ChangeUnit> = {
   stage: 'collection',
   unit: 'changes',
   description: "robots.txt disallows the change's endpoints",
+  notSwitchable: 'robots.txt forbade the fetch, so nothing of those changes is stored',
   decide(change) {
     return change.collectionRule === this.id ? { rule: this.id } : null;
   },

@@ -6,6 +6,7 @@ export const changeFetchError: Rule<ChangeUnit> = {
   stage: 'collection',
   unit: 'changes',
   description: "the host would not return the change's comments",
+  notSwitchable: 'the host returned nothing to build from',
   decide(change) {
     if (change.collectionRule === this.id || change.fetchError !== null) {
       return change.fetchError ? { rule: this.id, evidence: { error: change.fetchError } } : { rule: this.id };

@@ -6,6 +6,8 @@ export const noComments: Rule<ChangeUnit> = {
   stage: 'collection',
   unit: 'changes',
   description: 'listing reports no comments',
+  notSwitchable:
+    'the fetch applies it (after its comment-count probe held) and stores nothing more of the changes it removes',
   decide(change) {
     return change.collectionRule === this.id ? { rule: this.id } : null;
   },

@@ -10,6 +10,7 @@ export const notMerged: Rule<ChangeUnit> = {
   stage: 'collection',
   unit: 'changes',
   description: 'change not merged',
+  notSwitchable: 'the fetch applies it and stores nothing more of the changes it removes',
   decide(change) {
     if (change.collectionRule === this.id || (change.status !== null && change.status !== 'MERGED')) {
       return { rule: this.id, evidence: { status: change.status } };

@@ -9,6 +9,7 @@ export const sealedWindow: Rule<ChangeUnit> = {
   stage: 'collection',
   unit: 'changes',
   description: 'change created in a sealed window',
+  notSwitchable: 'a sealed window is never fetched or built; unseal the window in `windows` instead',
   decide(change) {
     return change.collectionRule === this.id || change.inSealedWindow ? { rule: this.id } : null;
   },

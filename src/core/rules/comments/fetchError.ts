@@ -9,6 +9,7 @@ export const commentFetchError: Rule<CommentUnit> = {
   stage: 'comments',
   unit: 'comments',
   description: 'the host would not return the diff it needs',
+  notSwitchable: 'without the diff no hunk can be formed',
   decide(comment) {
     return comment.diff === 'missing' || comment.diff === 'error'
       ? { rule: this.id, evidence: { diff: comment.diff } }

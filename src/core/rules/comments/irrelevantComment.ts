@@ -13,6 +13,7 @@ export const irrelevantComment: Rule<CommentUnit> = {
   unit: 'comments',
   description:
     'the judge scored its relevance below the threshold (CuREV filtering; only when judge.irrelevantComment is on)',
+  notSwitchable: 'judge.irrelevantComment switches it',
   decide(comment) {
     const j = comment.judgeRelevance;
     if (!j || j.relevance >= j.below) return null;

@@ -6,6 +6,7 @@ export const noLine: Rule<CommentUnit> = {
   stage: 'comments',
   unit: 'comments',
   description: 'no line anchor (a file-level comment)',
+  notSwitchable: 'a comment it removes cannot anchor a hunk, so no example could hold it',
   decide(comment) {
     const line = comment.line ?? 0;
     const start = comment.startLine ?? 0;

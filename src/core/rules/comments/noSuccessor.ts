@@ -6,6 +6,7 @@ export const noSuccessor: Rule<CommentUnit> = {
   stage: 'comments',
   unit: 'comments',
   description: 'no later patch set answered it',
+  notSwitchable: 'a comment it removes cannot anchor a hunk, so no example could hold it',
   decide(comment) {
     return comment.patchSet === null || !comment.hasNextPatchSet ? { rule: this.id } : null;
   },

@@ -6,6 +6,7 @@ export const parentSide: Rule<CommentUnit> = {
   stage: 'comments',
   unit: 'comments',
   description: 'on the parent side of the diff',
+  notSwitchable: 'a comment it removes cannot anchor a hunk, so no example could hold it',
   decide(comment) {
     return comment.side === 'PARENT' ? { rule: this.id } : null;
   },

@@ -20,6 +20,7 @@ export const protectedComment: Rule<CommentUnit> = {
   stage: 'comments',
   unit: 'comments',
   description: 'the comment overlaps a protected reference comment (comment-level decontamination, when configured)',
+  notSwitchable: 'rules.protectedCommentLevel switches it',
   // The comment policies it applies are protected_overlap's (decontamination/protectedOverlap.ts).
   parameters: {
     protectedCommentLevel: {
@@ -41,6 +42,7 @@ export const protectedComment: Rule<CommentUnit> = {
         policy: o.policy,
         span_start: o.start,
         span_end: o.end,
+        ...(o.quote ? { matched_text: o.quote.matched, reference_text: o.quote.reference } : {}),
       },
     };
   },

@@ -8,6 +8,7 @@ export const pseudoFile: Rule<CommentUnit> = {
   stage: 'comments',
   unit: 'comments',
   description: 'on the commit message, the patch set as a whole or the merge list',
+  notSwitchable: 'a comment it removes cannot anchor a hunk, so no example could hold it',
   decide(comment) {
     return PSEUDO_FILES.has(comment.path) ? { rule: this.id } : null;
   },

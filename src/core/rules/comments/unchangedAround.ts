@@ -24,6 +24,7 @@ export const unchangedAround: Rule<CommentUnit> = {
   stage: 'comments',
   unit: 'comments',
   description: 'the next patch set changed nothing near it',
+  notSwitchable: 'without an edit near the comment there is no hunk to form an example from',
   parameters: {
     aroundLines: {
       type: 'integer',

@@ -9,6 +9,8 @@
 // Beyond JSON Schema: `errorMessage` and `patternErrorMessage` are the messages VS Code shows for a
 // value that does not match, and loadConfig uses the same ones.
 import { RULE_PARAMETERS, SEARCH_REPLACE_PARAMETERS } from '../ruleParameters';
+import { ruleSwitchesSchema } from '../ruleSwitches';
+import { CROSS_WINDOW_PARAMETERS } from '../decontam/crossWindow';
 import { PRODUCT_START } from '../../ground/config/types';
 import { DEFAULT_BOT_NAME_PATTERNS } from '../../gerrit/botNames';
 
@@ -210,8 +212,27 @@ export function buildCorpusSchema(): Record<string, unknown> {
         type: 'object',
         additionalProperties: false,
         default: {},
-        description: "The build's thresholds. Changing them and rebuilding fetches nothing.",
-        properties: RULE_PARAMETERS,
+        description: "The build's thresholds and rule switches. Changing them and rebuilding fetches nothing.",
+        properties: { ...RULE_PARAMETERS, enabled: ruleSwitchesSchema() },
+      },
+      decontam: {
+        // Completed with its defaults, so a stored config always says whether cross-window decontamination
+        // ran (a stored config without it predates the setting: build/stages/loadCorpus.ts, storedConfig).
+        type: 'object',
+        additionalProperties: false,
+        default: {},
+        description:
+          'Decontamination of the corpus against its own windows. (Other benchmarks are registered with `review-corpus protect` and matched under rules.protected….)',
+        properties: {
+          crossWindow: {
+            type: 'object',
+            additionalProperties: false,
+            default: {},
+            description:
+              'Cross-window decontamination: train examples that overlap an example of another window are removed (protected_overlap), under this policy of its own. Off unless enabled is true; `review-corpus init` writes it out.',
+            properties: CROSS_WINDOW_PARAMETERS,
+          },
+        },
       },
       searchReplace: {
         // No default object: a config without it stays as it was (and hashes the same).

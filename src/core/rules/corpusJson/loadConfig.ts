@@ -160,6 +160,8 @@ export function describeSchemaError(errors: readonly ErrorObject[]): { field: st
         field: at,
         problem: `${own?.patternErrorMessage ?? own?.errorMessage ?? `must match ${String(p.pattern)}`}${got}`,
       };
+    case 'const':
+      return { field: at, problem: `${own?.errorMessage ?? `must be ${show(p.allowedValue)}`}${got}` };
     case 'anyOf':
     case 'not':
       return {

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { UserError } from '../../ground/store/errors';
 import { validateCorpusConfig } from './loadConfig';
+import { crossWindowDefaults } from '../decontam/crossWindow';
 import { PRODUCT_START, PRODUCT_WINDOWS, type HostConfig } from '../../ground/config/types';
 
 export interface HostPreset {
@@ -100,7 +101,8 @@ export interface NewCorpusOptions {
 /**
  * A corpus.json for the given presets, validated against the strict schema (so a bad contact is
  * reported the way loadConfig reports it, naming `file`). The windows and start are PRODUCT.md's;
- * rules are left out, so every threshold is the schema's default.
+ * rules are left out, so every threshold is the schema's default. Cross-window decontamination is
+ * written out, off, with the policy it would use: a choice that removes data is visible in the file.
  */
 export function newCorpusConfig(
   presets: readonly HostPreset[],
@@ -115,6 +117,7 @@ export function newCorpusConfig(
     salt: { env: opts.saltEnv ?? 'REVIEW_CORPUS_SALT' },
     windows: PRODUCT_WINDOWS.map((w) => ({ ...w })),
     hosts: presets.map((p) => ({ ...p.host })),
+    decontam: { crossWindow: crossWindowDefaults() },
   };
   validateCorpusConfig(config, file);
   return config;

@@ -1,19 +1,27 @@
 // The decontamination step of a build, after the duplicates: which examples overlap a protected
 // reference. Two passes:
-// 1. every example against the registered sets (protect): the whole corpus, every window;
-// 2. examples of the window named "train" against every other window's examples that are still in
-//    (automatic; set name "window:<name>"). A sealed window has no examples until it is unsealed, so it
-//    protects nothing yet. A corpus without a "train" window has no automatic pass.
-// Both use the same policy. Each pass builds its indexes once (matcher.ts).
+// 1. every example against the registered sets (protect): the whole corpus, every window, under the
+//    rules' policy (rules.protected…);
+// 2. only when cross-window decontamination is on (decontam.crossWindow, off by default;
+//    crossWindow.ts): examples of the window named "train" against every other window's examples that
+//    are still in (set name "window:<name>"), under its own policy. A sealed window has no examples until
+//    it is unsealed, so it protects nothing yet. A corpus without a "train" window has no such pass.
+// Each pass builds its indexes once (matcher.ts).
 import { ProtectedMatcher, type ExampleTexts, type OverlapMatch, type ReferenceText } from './matcher';
 import type { MatchingPolicy } from './policy';
 
 export const TRAIN_WINDOW = 'train';
 
-/** What decontamination protects: the registered sets' texts and the config's window names (for the automatic pass). */
+/** What decontamination protects: the registered sets' texts and, when on, the cross-window pass. */
 export interface Protection {
   references: readonly ReferenceText[];
-  windowNames: readonly string[];
+  crossWindow?: CrossWindowPass;
+}
+
+/** The cross-window pass: the windows protected against train (none: no pass) and its matching policy. */
+export interface CrossWindowPass {
+  protectedWindows: readonly string[];
+  policy: MatchingPolicy;
 }
 export const AUTOMATIC_SET_PREFIX = 'window:';
 
@@ -23,7 +31,7 @@ export interface DecontamCandidate {
   texts: ExampleTexts;
 }
 
-/** Windows protected against train automatically: every window but train (none when no window is named train). */
+/** Every window but train (none when no window is named train): those cross-window decontamination protects. */
 export function automaticWindows(windowNames: readonly string[]): string[] {
   return windowNames.includes(TRAIN_WINDOW) ? windowNames.filter((w) => w !== TRAIN_WINDOW) : [];
 }
@@ -33,12 +41,12 @@ export function findProtectedOverlaps(
   candidates: readonly DecontamCandidate[],
   registered: readonly ReferenceText[],
   policy: MatchingPolicy,
-  windowNames: readonly string[],
+  crossWindow?: CrossWindowPass,
 ): Map<number, OverlapMatch> {
   return twoPassMatches(candidates, {
     registered,
     policy,
-    windowNames,
+    crossWindow,
     windowTexts: (c, set) => [
       { set, id: c.key, field: 'before', text: c.texts.before },
       { set, id: c.key, field: 'after', text: c.texts.after },
@@ -51,8 +59,10 @@ export function findProtectedOverlaps(
 /** What a unit kind (examples, or comments in protectComments.ts) gives the two passes. */
 export interface TwoPassSpec<C, M> {
   registered: readonly ReferenceText[];
+  /** The registered sets' policy. */
   policy: MatchingPolicy;
-  windowNames: readonly string[];
+  /** Absent (or no protected window): no second pass. */
+  crossWindow?: CrossWindowPass;
   /** The texts candidate `c` of a protected window adds under `set` ("window:<name>"); none to add nothing. */
   windowTexts: (c: C, set: string) => ReferenceText[];
   match: (matcher: ProtectedMatcher, c: C) => M | null;
@@ -72,7 +82,7 @@ export function twoPassMatches<C extends { key: string; window: string | null },
     });
   }
 
-  const protectedWindows = new Set(automaticWindows(spec.windowNames));
+  const protectedWindows = new Set(spec.crossWindow?.protectedWindows ?? []);
   if (protectedWindows.size === 0) return found;
   const windowTexts: ReferenceText[] = [];
   const train: number[] = [];
@@ -85,7 +95,7 @@ export function twoPassMatches<C extends { key: string; window: string | null },
   if (windowTexts.length === 0 || train.length === 0) return found;
   // The same set order as registered ones: by set name, then id.
   windowTexts.sort((a, b) => (a.set < b.set ? -1 : a.set > b.set ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const windowMatcher = new ProtectedMatcher(windowTexts, spec.policy);
+  const windowMatcher = new ProtectedMatcher(windowTexts, spec.crossWindow!.policy);
   for (const i of train) {
     const m = spec.match(windowMatcher, candidates[i]);
     if (m) found.set(i, m);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { DEFAULT_RULES } from '../ruleParameters';
-import { findProtectedOverlaps } from './decontaminate';
+import { automaticWindows, findProtectedOverlaps } from './decontaminate';
 import { ProtectedMatcher, type ExampleTexts, type ReferenceText } from './matcher';
 import { matchingPolicy } from './policy';
 
@@ -140,9 +140,9 @@ describe('findProtectedOverlaps', () => {
       comments: comments.map((m, i) => ({ id: `${key}-${i}`, message: m })),
     },
   });
-  const windows = ['pilot', 'train', 'dev', 'test'];
+  const windows = { protectedWindows: automaticWindows(['pilot', 'train', 'dev', 'test']), policy: DEFAULT_POLICY };
 
-  it('checks every window against registered sets, and train against every other window', () => {
+  it('checks every window against registered sets, and train against every other window when cross-window is on', () => {
     const candidates = [
       cand('dev/1', 'dev', 'int shared = 1;'),
       cand('train/1', 'train', 'int shared = 1;'),
@@ -158,11 +158,33 @@ describe('findProtectedOverlaps', () => {
       'train/1': 'window:dev dev/1 whole_side',
       'train/3': 'window:dev dev/2 side_substring',
     });
+    const off = findProtectedOverlaps(candidates, [ref('b1', 'before', 'int bench = 3;')], DEFAULT_POLICY);
+    assert.deepEqual(
+      [...off.keys()].map((i) => candidates[i].key),
+      ['pilot/1'],
+      'without the cross-window pass (off), only the registered set',
+    );
+  });
+
+  it("checks train against other windows under the cross-window policy, not the registered sets'", () => {
+    const candidates = [
+      cand('dev/1', 'dev', 'int a = 1;', ['please add a unit test for this']),
+      cand('train/1', 'train', 'int b = 2;', ['could you add a unit test for this case']),
+    ];
+    const strict = { ...windows, policy: { ...DEFAULT_POLICY, commentTokens: 8 } };
+    assert.equal(findProtectedOverlaps(candidates, [], DEFAULT_POLICY, strict).size, 0, '6 shared tokens < 8');
+    const found = findProtectedOverlaps(candidates, [], { ...DEFAULT_POLICY, commentTokens: 0 }, windows);
+    assert.deepEqual(
+      [...found].map(([i, m]) => [candidates[i].key, m.policy, m.referenceMatched]),
+      [['train/1', 'comment_substring', 'add a unit test for this']],
+      "the cross-window policy's 5 tokens, whatever the registered sets' policy; the other window's matched text",
+    );
   });
 
   it('protects nothing automatically in a corpus without a window named train', () => {
     const candidates = [cand('a', 'early', 'int shared = 1;'), cand('b', 'late', 'int shared = 1;')];
-    assert.equal(findProtectedOverlaps(candidates, [], DEFAULT_POLICY, ['early', 'late']).size, 0);
+    const cross = { protectedWindows: automaticWindows(['early', 'late']), policy: DEFAULT_POLICY };
+    assert.equal(findProtectedOverlaps(candidates, [], DEFAULT_POLICY, cross).size, 0);
   });
 
   it('does not protect train with a dev example that a registered set removed', () => {

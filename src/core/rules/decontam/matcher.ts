@@ -7,7 +7,15 @@ import { JaccardIndex } from './jaccardIndex';
 import { NgramIndex, type TokenText } from './ngramIndex';
 import type { MatchingPolicy, PolicyName } from './policy';
 import { SubstringIndex } from './substringIndex';
-import { collapseWhitespace, isWordCode, rawSpan, whitespaceTokens, wordTokens, type CollapsedText } from './text';
+import {
+  collapseWhitespace,
+  isWordCode,
+  rawSpan,
+  whitespaceTokens,
+  wordTokens,
+  type CollapsedText,
+  type Tokens,
+} from './text';
 
 /** One text of a reference item: its before or after side (code) or its comment. */
 export interface ReferenceText {
@@ -36,6 +44,8 @@ export interface OverlapMatch {
   commentId?: string;
   start: number;
   end: number;
+  /** The part of the reference's text that matched (the whole of it for whole_side, side_substring, file_sha256, token_jaccard, whole_comment). */
+  referenceMatched: string;
   /** For token_jaccard. */
   jaccard?: number;
 }
@@ -129,7 +139,17 @@ export class ProtectedMatcher {
       start: number,
       end: number,
       extra: Partial<OverlapMatch> = {},
-    ): OverlapMatch => ({ policy, set: ref.set, id: ref.id, referenceField: ref.field, side, start, end, ...extra });
+    ): OverlapMatch => ({
+      policy,
+      set: ref.set,
+      id: ref.id,
+      referenceField: ref.field,
+      side,
+      start,
+      end,
+      referenceMatched: ref.text.trim(),
+      ...extra,
+    });
 
     if (this.wholeCode.size > 0) {
       for (const [side, raw] of sides) {
@@ -162,14 +182,17 @@ export class ProtectedMatcher {
       for (const [side, raw] of sides) {
         const t: TokenText = { text: raw, tokens: whitespaceTokens(raw) };
         const run = this.codeNgrams.find(t);
-        if (run)
+        if (run) {
+          const ref = this.code[run.reference];
           return hit(
             'shared_ngram',
-            this.code[run.reference],
+            ref,
             side,
             t.tokens.starts[run.textFirst],
             t.tokens.ends[run.textFirst + run.length - 1],
+            { referenceMatched: runText(ref.text, whitespaceTokens(ref.text), run.refFirst, run.length) },
           );
+        }
       }
     }
     if (this.jaccard) {
@@ -195,13 +218,15 @@ export class ProtectedMatcher {
         const t: TokenText = { text: comment.message, tokens: wordTokens(comment.message) };
         const run = this.commentRuns.find(t);
         if (run) {
+          const ref = this.comments[run.reference];
           return {
             ...hit(
               'comment_substring',
-              this.comments[run.reference],
+              ref,
               'before',
               t.tokens.starts[run.textFirst],
               t.tokens.ends[run.textFirst + run.length - 1],
+              { referenceMatched: runText(ref.text, wordTokens(ref.text), run.refFirst, run.length) },
             ),
             side: 'comment',
             commentId: comment.id,
@@ -211,6 +236,11 @@ export class ProtectedMatcher {
     }
     return null;
   }
+}
+
+/** Tokens [first, first + length) of `text`, with what lies between them. */
+function runText(text: string, tokens: Tokens, first: number, length: number): string {
+  return text.slice(tokens.starts[first], tokens.ends[first + length - 1]);
 }
 
 function spanOf(c: CollapsedText, from: number, to: number): [number, number] {

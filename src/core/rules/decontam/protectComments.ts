@@ -2,11 +2,12 @@
 // reference comment, under the comment policies only (whole_comment, comment_substring). The same two
 // passes as the example-level step (decontaminate.ts), one comment at a time:
 // 1. every candidate comment against the registered sets' comments;
-// 2. train comments against the comments still in every other window (set "window:<name>"; the id is the
-//    other comment's key), which are the comment's counterpart of "examples still in".
+// 2. when cross-window decontamination is on, train comments against the comments still in every other
+//    window (set "window:<name>"; the id is the other comment's key), which are the comment's
+//    counterpart of "examples still in", under the cross-window policy.
 // It runs in the comment stage, before hunks and examples exist, so pass 2 sees the comments of other
 // windows that the comment rules kept, not only those whose example survives dedup; the README says so.
-import { twoPassMatches } from './decontaminate';
+import { twoPassMatches, type CrossWindowPass } from './decontaminate';
 import { ProtectedMatcher, type ReferenceText } from './matcher';
 import { commentOnlyPolicy, type MatchingPolicy } from './policy';
 
@@ -24,6 +25,8 @@ export interface CommentMatch {
   policy: string;
   start: number;
   end: number;
+  /** The part of the reference comment that matched. */
+  referenceMatched: string;
 }
 
 /** candidate index → the reference comment it overlaps; candidates not in the map are kept. */
@@ -31,18 +34,18 @@ export function findProtectedComments(
   candidates: readonly CommentCandidate[],
   registered: readonly ReferenceText[],
   policy: MatchingPolicy,
-  windowNames: readonly string[],
+  crossWindow?: CrossWindowPass,
 ): Map<number, CommentMatch> {
-  const commentPolicy = commentOnlyPolicy(policy);
   const matchOne = (matcher: ProtectedMatcher, c: CommentCandidate): CommentMatch | null => {
     const m = matcher.match({ before: '', after: '', comments: [{ id: c.key, message: c.message }] });
-    return m ? { set: m.set, id: m.id, policy: m.policy, start: m.start, end: m.end } : null;
+    if (!m) return null;
+    return { set: m.set, id: m.id, policy: m.policy, start: m.start, end: m.end, referenceMatched: m.referenceMatched };
   };
 
   return twoPassMatches(candidates, {
     registered: registered.filter((r) => r.field === 'comment'),
-    policy: commentPolicy,
-    windowNames,
+    policy: commentOnlyPolicy(policy),
+    crossWindow: crossWindow && { ...crossWindow, policy: commentOnlyPolicy(crossWindow.policy) },
     // Only a comment the comment rules kept protects train's.
     windowTexts: (c, set) => (c.kept ? [{ set, id: c.key, field: 'comment', text: c.message }] : []),
     match: matchOne,

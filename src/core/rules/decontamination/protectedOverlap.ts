@@ -2,7 +2,8 @@ import type { ProtectedUnit, Rule } from '../types';
 
 /**
  * The example overlaps a protected reference (a registered set, or for a train example another window
- * of the corpus) under the matching policy (rules.protected…; src/core/rules/decontam/policy.ts). Decided for
+ * of the corpus, when decontam.crossWindow is on) under the matching policy (rules.protected…, or the
+ * cross-window policy; src/core/rules/decontam/policy.ts, crossWindow.ts). Decided for
  * the whole corpus at once by src/core/rules/decontam; this rule reads what it found, so the funnel stays one
  * ordered list. The evidence names the reference, the policy and the matched span of the example.
  */
@@ -10,7 +11,9 @@ export const protectedOverlap: Rule<ProtectedUnit> = {
   id: 'protected_overlap',
   stage: 'decontamination',
   unit: 'examples',
-  description: 'overlaps a protected reference (another benchmark, or a dev/test window)',
+  description: 'overlaps a protected reference (another benchmark, or with decontam.crossWindow another window)',
+  notSwitchable:
+    'it removes only what a registered reference set (`protect`) or `decontam.crossWindow` asks for, and those are its switches',
   // The matching policy, seed 003's defaults on, seed 004's options off. It is this rule's: protected_comment
   // applies its comment policies only when rules.protectedCommentLevel moves comment matches there.
   // AST matching is not offered (seed 003 has it disabled; no AST matcher exists here).
@@ -76,6 +79,8 @@ export const protectedOverlap: Rule<ProtectedUnit> = {
         span_start: o.start,
         span_end: o.end,
         ...(o.jaccard !== undefined ? { jaccard: Math.round(o.jaccard * 1e6) / 1e6 } : {}),
+        // Another window's match: what matched, here and there (a registered set's text is never quoted).
+        ...(o.quote ? { matched_text: o.quote.matched, reference_text: o.quote.reference } : {}),
       },
     };
   },

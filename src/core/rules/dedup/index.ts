@@ -18,13 +18,18 @@
 //   identical shingle set), boilerplate when it is boilerplate (it has the same before-hunk).
 // - same_change names as keptKey the earliest finally-kept example of the kept change, or its
 //   earliest example if none of its examples is kept.
+//
+// A rule switched off in `rules.enabled` is skipped as if it found nothing, so the later steps decide
+// what it would have: with exact_duplicate off, an identical copy is a near_duplicate (Jaccard 1) of the
+// kept original; with near_duplicate off, only exact copies and boilerplate go.
 import { normalisedDigest } from './digest';
 import { IdenticalTexts, textsInManyChanges } from './identical';
 import { NearDuplicateIndex } from './nearDuplicates';
 import { checkParams, earliestFirst } from './order';
 import { sameChangeRemovals } from './sameChange';
 import { HunkSketches } from './sketches';
-import type { DedupCandidate, DedupParams, DuplicateDecision } from './types';
+import type { DedupCandidate, DedupParams, DuplicateDecision, DuplicateRule } from './types';
+import { isRuleOff } from '../switchedOff';
 
 export type { DedupCandidate, DedupParams, DuplicateDecision, DuplicateRule } from './types';
 
@@ -34,25 +39,29 @@ export function findDuplicates(
   params: DedupParams,
 ): Map<number, DuplicateDecision> {
   checkParams(params);
+  const on = (rule: DuplicateRule) => !isRuleOff(params.enabled, rule);
   const order = earliestFirst(candidates);
-  const sameChange = sameChangeRemovals(candidates, order);
+  const sameChange = on('same_change') ? sameChangeRemovals(candidates, order) : new Map<number, number[]>();
   // Survivors of step 1 are numbered 0 … n-1, earliest first.
   const survivors = Array.from(order).filter((i) => !sameChange.has(i));
   const textOf = (s: number): DedupCandidate => candidates[survivors[s]];
   const sketches = new HunkSketches(params, survivors.length, textOf);
-  const boilerplate = textsInManyChanges(
-    sketches.beforeFingerprint,
-    (s) => textOf(s).changeNumber,
-    (s) => normalisedDigest(textOf(s).before),
-    params.boilerplateMinChanges,
-  );
+  const boilerplate = on('boilerplate')
+    ? textsInManyChanges(
+        sketches.beforeFingerprint,
+        (s) => textOf(s).changeNumber,
+        (s) => normalisedDigest(textOf(s).before),
+        params.boilerplateMinChanges,
+      )
+    : new Map<number, never>();
 
   const decisions = new Map<number, DuplicateDecision>();
   const identical = new IdenticalTexts((s) => normalisedDigest(textOf(s).before, textOf(s).after));
   const near = new NearDuplicateIndex(params, survivors.length, textOf);
+  const [exactOn, nearOn] = [on('exact_duplicate'), on('near_duplicate')];
   for (let s = 0; s < survivors.length; s++) {
     const i = survivors[s];
-    const first = identical.firstIdentical(s, sketches.wholeFingerprint[s]);
+    const first = exactOn ? identical.firstIdentical(s, sketches.wholeFingerprint[s]) : -1;
     if (first >= 0) {
       const fate = decisions.get(survivors[first]);
       // Identical normalised text has the identical shingle set, hence Jaccard 1 with its original.
@@ -60,14 +69,14 @@ export function findDuplicates(
       continue;
     }
     const keys = sketches.keysOf(s);
-    const match = near.match(s, keys);
+    const match = nearOn ? near.match(s, keys) : null;
     const shared = boilerplate.get(s);
     if (match) {
       decisions.set(i, { rule: 'near_duplicate', keptKey: textOf(match.kept).key, jaccard: match.jaccard });
     } else if (shared) {
       decisions.set(i, { rule: 'boilerplate', boilerplate: shared });
       near.drop(s);
-    } else {
+    } else if (nearOn) {
       near.keep(s, keys);
     }
   }

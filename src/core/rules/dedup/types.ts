@@ -17,7 +17,13 @@ export type DuplicateRule = 'same_change' | 'exact_duplicate' | 'near_duplicate'
 /** The rule parameters the dedup reads (declared by the duplicate rules, config/types.ts RulesConfig). */
 export type DedupParams = Pick<
   RulesConfig,
-  'nearDuplicateJaccard' | 'minhashPermutations' | 'lshBands' | 'lshRows' | 'shingleTokens' | 'boilerplateMinChanges'
+  | 'nearDuplicateJaccard'
+  | 'minhashPermutations'
+  | 'lshBands'
+  | 'lshRows'
+  | 'shingleTokens'
+  | 'boilerplateMinChanges'
+  | 'enabled'
 >;
 
 /** What the dedup found for one removed example: the rule, and what the removal rests on (its evidence). */

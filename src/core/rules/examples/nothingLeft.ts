@@ -10,6 +10,7 @@ export const nothingLeft: Rule<ExampleUnit> = {
   stage: 'examples',
   unit: 'examples',
   description: 'no comment survived the comment rules',
+  notSwitchable: 'an example needs a comment the comment rules kept; switch those rules off instead',
   decide(example) {
     return example.comments.every((c) => c.removedBy !== null) ? { rule: this.id } : null;
   },
