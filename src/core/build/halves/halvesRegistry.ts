@@ -10,7 +10,7 @@
 // config after a reading without a recorded re-registration.
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { UserError } from '../../ground/store/errors';
-import type { DatasetFunnel } from '../reports/funnelReport';
+import { storedFunnel } from '../reports/storedFunnel';
 import type { HalvesReport } from './halvesReport';
 import type { HalvesCheck } from '../reports/sharesTypes';
 
@@ -90,9 +90,7 @@ export function registerHalves(
   const buildId =
     opts.buildId ?? Number(store.scalar('SELECT max(id) FROM builds WHERE finished_at IS NOT NULL') ?? NaN);
   if (!Number.isFinite(buildId)) throw new UserError(`${store.file}: no build yet; build before registering halves`);
-  const text = store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]);
-  if (typeof text !== 'string') throw new UserError(`${store.file}: build ${buildId} recorded no funnel`);
-  const funnel = JSON.parse(text) as DatasetFunnel;
+  const funnel = storedFunnel(store, buildId);
   const withHalves = Object.entries(funnel.organizations).filter(([, o]) => o.halves);
   if (withHalves.length === 0)
     throw new UserError(

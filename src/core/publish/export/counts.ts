@@ -10,8 +10,10 @@
 // why nothing_left overlaps the comment rules).
 //
 // Every row's `removed` is the funnel's (dataset-funnel.json), so the two files agree. A rule the
-// build did not count on a host has an empty `removed`, never 0; its input and remaining are still the
-// units that passed it, read from the build's decisions, so the rows after it stay whole.
+// build did not count on a host has an empty `removed`, never 0, and `removed_note` beside it says why
+// ("not counted: …"; a count that leaves out part of its rule says "partly counted: …" there); its input
+// and remaining are still the units that passed it, read from the build's decisions, so the rows after
+// it stay whole.
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import type { DatasetFunnel, FunnelRow } from '../../build/reports/funnelReport';
 import type { UnitKind } from '../../rules/types';
@@ -24,7 +26,15 @@ export interface CountRow {
   input: number;
   /** null: the build did not count this rule on this host ("not counted"). */
   removed: number | null;
+  /** Why `removed` is empty ("not counted: …") or a lower bound ("partly counted: …"); null: neither. */
+  removedNote: string | null;
   remaining: number;
+}
+
+/** The note beside a funnel row's count, in the words of the funnel (funnelNotes.ts). */
+export function removedNote(r: Pick<FunnelRow, 'removed' | 'notCounted' | 'partly'>): string | null {
+  if (r.removed === null) return `not counted: ${r.notCounted ?? 'no reason recorded'}`;
+  return r.partly ? `partly counted: ${r.partly}` : null;
 }
 
 /** Per organization, what the build's decisions say. */
@@ -85,6 +95,7 @@ export function countRows(funnel: DatasetFunnel, totals: ReadonlyMap<string, Dec
         unit: r.unit,
         input: 0,
         removed: r.removed,
+        removedNote: removedNote(r),
         remaining: 0,
       };
       byUnit.set(r.unit, [...(byUnit.get(r.unit) ?? []), row]);
@@ -110,11 +121,13 @@ const csvField = (v: string | number | null) => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-export const COUNTS_HEADER = ['org', 'stage', 'rule', 'unit', 'input', 'removed', 'remaining'] as const;
+export const COUNTS_HEADER = ['org', 'stage', 'rule', 'unit', 'input', 'removed', 'removed_note', 'remaining'] as const;
 
 export function countsCsv(rows: readonly CountRow[]): string {
   const lines = [COUNTS_HEADER.join(',')];
   for (const r of rows)
-    lines.push([r.org, r.stage, r.rule, r.unit, r.input, r.removed, r.remaining].map(csvField).join(','));
+    lines.push(
+      [r.org, r.stage, r.rule, r.unit, r.input, r.removed, r.removedNote, r.remaining].map(csvField).join(','),
+    );
   return lines.join('\n') + '\n';
 }
