@@ -16,6 +16,7 @@ import { labelAudit } from '../../src/core/review/labels/labelAudit';
 import { sizeCategory } from '../../src/core/publish/export/cardHeader';
 import type { DatasetFunnel } from '../../src/core/build/reports/funnelReport';
 import { isSwitchedOff } from '../../src/core/rules/switchedOff';
+import { mdText } from '../../src/core/ground/text/markdown';
 
 async function cli(...argv: string[]) {
   const out: string[] = [];
@@ -33,14 +34,24 @@ interface CsvRow {
   removed: number | null;
   /** `off` in the removed column: a rule the config switched off (removed null). */
   off: boolean;
+  /** Why removed is empty, or a lower bound; '' when it is neither. */
+  note: string;
   remaining: number;
+}
+
+/** One CSV line's fields, RFC 4180 quoting read back (a note may hold commas and quotes). */
+function csvFields(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) =>
+    m[1] !== undefined ? m[1].replace(/""/g, '"') : m[2],
+  );
 }
 
 function readCounts(file: string): CsvRow[] {
   const [header, ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
-  assert.equal(header, 'org,stage,rule,unit,input,removed,remaining');
+  assert.equal(header, 'org,stage,rule,unit,input,removed,removed_note,remaining');
   return lines.map((l) => {
-    const [org, stage, rule, unit, input, removed, remaining] = l.split(',');
+    const [org, stage, rule, unit, input, removed, note, remaining] = csvFields(l);
+    if (removed === '') assert.match(note, /^not counted: \S/, `${org} ${rule}: an empty removed says why`);
     return {
       org,
       stage,
@@ -49,6 +60,7 @@ function readCounts(file: string): CsvRow[] {
       input: Number(input),
       removed: removed === '' || removed === 'off' ? null : Number(removed),
       off: removed === 'off',
+      note,
       remaining: Number(remaining),
     };
   });
@@ -276,12 +288,20 @@ describe('dataset card', function () {
       const table = section
         .split('\n')
         .slice(2)
-        .map((l) => l.split(' | ').map((c) => c.replace(/^\| |`| \|$/g, '')));
+        .map((l) => l.split(' | ').map((c) => c.replace(/^\| |`| \|$|^\|$/g, '')));
       assert.deepEqual(
         table,
         rows
           .filter((r) => r.org === org)
-          .map((r) => [r.stage, r.rule, r.unit, fmt(r.input), r.off ? 'off' : fmt(r.removed), fmt(r.remaining)]),
+          .map((r) => [
+            r.stage,
+            r.rule,
+            r.unit,
+            fmt(r.input),
+            r.off ? 'off' : fmt(r.removed),
+            fmt(r.remaining),
+            mdText(r.note),
+          ]),
         `${org}'s table is counts.csv`,
       );
     }

@@ -5,7 +5,7 @@
 // pass or fail every later build reports.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runBuild } from '../../src/core/build/stages/runBuild';
@@ -241,6 +241,18 @@ describe('targetInCommentMinChars', () => {
   });
 });
 
+/** Kept train examples of qt, one per project given (nova: half a, cinder: half b), each its own text. */
+function qtExamples(fx: CorpusFixture, projects: string[]) {
+  projects.forEach((project, i) => {
+    const number = 401 + i;
+    const id = fx.change({ org: 'qt', number, created: `2025-02-1${i}T10:00:00Z` });
+    fx.store.run('UPDATE changes SET project = ? WHERE id = ?', [project, id]);
+    fx.editedFile(id, `qt${number}.cpp`, {
+      comments: [{ gerritId: `q${number}`, line: 10, author: 'p-rev', message: `rename this, qt ${number}` }],
+    });
+  });
+}
+
 describe('review-corpus halves register (dist/cli.js)', function () {
   this.timeout(120_000);
   let cli: string;
@@ -259,16 +271,31 @@ describe('review-corpus halves register (dist/cli.js)', function () {
     cli = bundlePrivateCli(mkdtempSync(path.join(tmpdir(), 'rc-shares-cli-')));
     db = tempDb();
     const fx = await shareCorpus(db);
+    qtExamples(fx, ['nova', 'cinder']); // two organizations with halves: openstack and qt
     fx.store.save();
     fx.store.close();
     assert.equal(run('build', '--db', db).status, 0);
   });
 
-  it("refuses before a build has halves, then registers the latest build's criteria", async () => {
-    const wrong = run('halves', 'register', '--db', db, '--window', 'dev');
+  it("registers one organization's halves of two, and refuses without --org, an unknown one or the wrong window", async () => {
+    const f = await latestFunnel();
+    assert.deepEqual(
+      Object.keys(f.organizations).filter((o) => f.organizations[o].halves),
+      ['openstack', 'qt'],
+    );
+    const none = run('halves', 'register', '--db', db);
+    assert.equal(none.status, 2);
+    assert.equal(none.stderr.trim(), 'review-corpus: halves register: missing required option --org');
+    const unknown = run('halves', 'register', '--db', db, '--org', 'gerrit');
+    assert.equal(unknown.status, 2);
+    assert.equal(
+      unknown.stderr.trim(),
+      'review-corpus: halves register: --org gerrit: build 1 has no organization "gerrit" (organizations with halves: openstack, qt)',
+    );
+    const wrong = run('halves', 'register', '--db', db, '--org', 'openstack', '--window', 'dev');
     assert.equal(wrong.status, 2);
     assert.equal(wrong.stderr.trim(), 'review-corpus: halves register: --window dev: build 1 splits window "train"');
-    const r = run('halves', 'register', '--db', db, '--window', 'train');
+    const r = run('halves', 'register', '--db', db, '--org', 'openstack', '--window', 'train');
     assert.equal(r.status, 0, r.stderr);
     assert.match(
       r.stdout,
@@ -278,13 +305,17 @@ describe('review-corpus halves register (dist/cli.js)', function () {
     const events = store.all<{ org: string; action: string; size_floor: number }>(
       'SELECT org, action, size_floor FROM halves_events ORDER BY id',
     );
+    const registered = store.all<{ org: string }>('SELECT org FROM halves_registrations');
     store.close();
     assert.deepEqual(events, [{ org: 'openstack', action: 'registered', size_floor: 1 }]);
+    assert.deepEqual(registered, [{ org: 'openstack' }], 'qt is left unregistered');
   });
 
-  it('checks the next build: pass when nothing moved', async () => {
+  it('checks the next build: pass when nothing moved; the organization not registered is not checked', async () => {
     assert.equal(run('build', '--db', db).status, 0);
-    const c = (await latestFunnel()).organizations.openstack.halvesCheck!;
+    const f = await latestFunnel();
+    assert.equal(f.organizations.qt.halvesCheck, undefined);
+    const c = f.organizations.openstack.halvesCheck!;
     assert.equal(c.pass, true, c.failures.join('; '));
     assert.deepEqual(
       { ...c.registered, registeredAt: '', definitionSha256: '' },
@@ -302,6 +333,10 @@ describe('review-corpus halves register (dist/cli.js)', function () {
     assert.match(
       table.stdout,
       /registered halves: pass \(registered .* from build 1: size floor 1, suffix TVD ceiling 0\.5, matched suffix \.py\)/,
+    );
+    assert.match(
+      table.stdout,
+      /\nqt\n[\s\S]*registered halves: not registered \(review-corpus halves register --org <org>\)/,
     );
   });
 
@@ -346,13 +381,13 @@ describe('review-corpus halves register (dist/cli.js)', function () {
       /registered halves: FAIL: the suffix mixes differ by a total variation of 0\.6667, above the ceiling 0\.5 \(registered/,
     );
 
-    const again = run('halves', 'register', '--db', db);
+    const again = run('halves', 'register', '--db', db, '--org', 'openstack');
     assert.equal(again.status, 2);
     assert.match(
       again.stderr,
       /openstack's halves are registered already .*; --replace replaces them, and the replacement is recorded/,
     );
-    assert.equal(run('halves', 'register', '--db', db, '--replace').status, 0);
+    assert.equal(run('halves', 'register', '--db', db, '--org', 'openstack', '--replace').status, 0);
     const store = await CorpusStore.open(db);
     const events = store.all<{ action: string; suffix_tvd_ceiling: number; build_id: number }>(
       'SELECT action, suffix_tvd_ceiling, build_id FROM halves_events ORDER BY id',
@@ -361,6 +396,57 @@ describe('review-corpus halves register (dist/cli.js)', function () {
     assert.deepEqual(events, [
       { action: 'registered', suffix_tvd_ceiling: 0.5, build_id: 1 },
       { action: 'replaced', suffix_tvd_ceiling: 0.6667, build_id: 3 },
+    ]);
+  });
+});
+
+describe('halves register refuses an empty half (dist/cli.js)', function () {
+  this.timeout(120_000);
+  let cli: string;
+  let db: string;
+  const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+
+  before(async () => {
+    cli = bundlePrivateCli(mkdtempSync(path.join(tmpdir(), 'rc-halves-empty-cli-')));
+    db = tempDb();
+    const fx = await shareCorpus(db);
+    qtExamples(fx, ['nova', 'nova']); // qt's half b (cinder) holds nothing
+    fx.store.save();
+    fx.store.close();
+    assert.equal(run('build', '--db', db).status, 0);
+  });
+
+  it('names the organization and the empty half, and writes nothing', async () => {
+    const before = readFileSync(db);
+    const r = run('halves', 'register', '--db', db, '--org', 'qt');
+    assert.equal(r.status, 2);
+    assert.equal(
+      r.stderr.trim(),
+      "review-corpus: halves register: qt's half b of train is empty in build 1 (0 examples), so its size floor would be 0; nothing was registered",
+    );
+    assert.ok(readFileSync(db).equals(before), 'the file is untouched');
+  });
+
+  it('fails every build checked against a stored registration with a size floor of 0', async () => {
+    // As a version that accepted an empty half stored it.
+    const store = await CorpusStore.open(db);
+    const f = JSON.parse(String(store.scalar('SELECT funnel FROM builds WHERE id = 1'))) as DatasetFunnel;
+    const h = f.organizations.qt.halves!;
+    store.run(
+      `INSERT INTO halves_registrations(org, window, definition_sha256, registered_at, build_id, size_floor, suffix_tvd_ceiling, matched_suffix)
+      VALUES ('qt', 'train', ?, '2026-01-01T00:00:00.000Z', 1, 0, ?, NULL)`,
+      [h.definitionSha256, h.suffixTvd],
+    );
+    store.save();
+    store.close();
+    assert.equal(run('build', '--db', db).status, 0);
+    const after = await CorpusStore.open(db);
+    const c = (JSON.parse(String(after.scalar('SELECT funnel FROM builds WHERE id = 2'))) as DatasetFunnel)
+      .organizations.qt.halvesCheck!;
+    after.close();
+    assert.equal(c.pass, false);
+    assert.deepEqual(c.failures, [
+      'the registered size floor is 0 (a half was empty when registered), so it checks nothing; register again with --replace',
     ]);
   });
 });

@@ -5,13 +5,17 @@ import { funnelTable } from '../../core/publish/export/funnelTable';
 import { checkBuildRef, resolveBuild } from '../../core/publish/versions/tags';
 import { staleRulesLine, staleRulesVersion } from '../../core/publish/versions/recordedBuild';
 import { printableJson, visibleStrings } from '../printable';
+import { storedFunnel } from '../../core/build/reports/storedFunnel';
 
 export const funnelCommand: CliCommand = {
   name: 'funnel',
   summary: "print the latest build's funnel: every rule in order, per organization and window",
   options: {
     db: DB_OPTION,
-    json: { type: 'boolean', description: 'print the funnel as JSON, as the build stored it' },
+    json: {
+      type: 'boolean',
+      description: 'print the funnel as JSON, as the build stored it (a count it did not record: null, with why)',
+    },
     build: {
       type: 'string',
       arg: '<id|tag>',
@@ -30,7 +34,7 @@ export const funnelCommand: CliCommand = {
         io.err(
           `review-corpus: note: ${staleRulesLine(store, stale, 'this is the funnel the file recorded, not a rebuild')}`,
         );
-      const funnel = JSON.parse(String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId])));
+      const funnel = storedFunnel(store, buildId);
       // Escaped before the table is laid out, so its columns are measured on what is printed.
       // The build's full corpus hash beside its funnel: what a paper cites (it covers every published byte).
       const corpusHash = store.scalar('SELECT corpus_hash FROM builds WHERE id = ?', [buildId]) ?? null;

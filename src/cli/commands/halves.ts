@@ -7,9 +7,15 @@ import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
 export const halvesCommand: CliCommand = {
   name: 'halves register',
   summary:
-    "register the latest build's halves (hash, size floor, suffix-mix ceiling, matched suffix); every later build is checked against them",
+    "register one organization's halves of the latest build (hash, size floor, suffix-mix ceiling, matched suffix); every later build is checked against them",
   options: {
     db: DB_OPTION,
+    org: {
+      type: 'string',
+      arg: '<org>',
+      description: 'the organization whose halves to register (one at a time; a half with no example is refused)',
+      required: true,
+    },
     window: {
       type: 'string',
       arg: '<name>',
@@ -34,16 +40,15 @@ export const halvesCommand: CliCommand = {
         const store = await CorpusStore.open(db);
         try {
           const window = values.window === undefined ? undefined : String(values.window);
-          const regs = store.transaction(() => registerHalves(store, { window, replace: values.replace === true }));
+          const org = String(values.org);
+          const r = store.transaction(() => registerHalves(store, { org, window, replace: values.replace === true }));
           store.save();
-          for (const r of regs) {
-            io.out(
-              visibleEscapes(
-                `registered ${r.org}'s halves of ${r.window} from build ${r.build_id}: size floor ${r.size_floor}, suffix TVD ceiling ${r.suffix_tvd_ceiling}, ` +
-                  `matched suffix ${r.matched_suffix ?? 'none'}, definition sha256 ${r.definition_sha256}, ${r.registered_at}`,
-              ),
-            );
-          }
+          io.out(
+            visibleEscapes(
+              `registered ${r.org}'s halves of ${r.window} from build ${r.build_id}: size floor ${r.size_floor}, suffix TVD ceiling ${r.suffix_tvd_ceiling}, ` +
+                `matched suffix ${r.matched_suffix ?? 'none'}, definition sha256 ${r.definition_sha256}, ${r.registered_at}`,
+            ),
+          );
           io.out(`every later build is checked against them: review-corpus build --db ${db}`);
           return 0;
         } finally {

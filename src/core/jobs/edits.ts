@@ -25,7 +25,7 @@ export type CorpusEdit =
   | { kind: 'protect'; name: string; items: ReferenceItem[]; replace: boolean; at: string }
   | { kind: 'auditSample'; buildId: number; size: number; seed: string; redraw: boolean; at: string }
   | { kind: 'tag'; buildId: number; name: string; at: string }
-  | { kind: 'halves'; buildId: number; window?: string; replace: boolean; at: string }
+  | { kind: 'halves'; buildId: number; org: string; window?: string; replace: boolean; at: string }
   | { kind: 'qualityLabel'; label: QualityLabel };
 
 /** Applies one edit; returns the window's seal hash for 'seal', the set's SHA-256 for 'protect', the name for 'tag'. Throws UserError for an impossible edit. */
@@ -55,7 +55,13 @@ export function applyEdit(store: CorpusStore, edit: CorpusEdit): string | undefi
     case 'tag':
       return tagAndFreeze(store, edit.buildId, edit.name, edit.at).name;
     case 'halves':
-      registerHalves(store, { buildId: edit.buildId, window: edit.window, replace: edit.replace, at: edit.at });
+      registerHalves(store, {
+        buildId: edit.buildId,
+        org: edit.org,
+        window: edit.window,
+        replace: edit.replace,
+        at: edit.at,
+      });
       return undefined;
     case 'qualityLabel': // a hand label on the judge's framework (Label Comment Quality…); carries its own time
       setQualityLabel(store, edit.label);

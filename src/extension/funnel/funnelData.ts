@@ -1,6 +1,7 @@
 // What the funnel report webview shows, gathered from the open corpus.
 import type { CorpusStore } from '../../core/ground/store/corpusStore';
 import type { DatasetFunnel } from '../../core/build/reports/funnelReport';
+import { storedFunnel } from '../../core/build/reports/storedFunnel';
 import { treeGroups } from '../../core/review/inspect/groups';
 import { labelReport } from '../../core/review/labels/labels';
 import { labelAudit, type LabelAuditReport } from '../../core/review/labels/labelAudit';
@@ -49,7 +50,7 @@ export function funnelReportData(
   corpus: string,
   config?: CorpusConfig,
 ): FunnelReportData {
-  const funnel = JSON.parse(String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]))) as DatasetFunnel;
+  const funnel = storedFunnel(store, buildId);
   let cached = countsOf.get(store);
   if (cached?.buildId !== buildId)
     countsOf.set(store, (cached = { buildId, rows: countRows(funnel, decisionTotals(store, buildId)) }));

@@ -11,6 +11,7 @@
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { UserError } from '../../ground/store/errors';
 import type { DatasetFunnel } from '../reports/funnelReport';
+import { storedFunnel } from '../reports/storedFunnel';
 import type { HalvesReport } from './halvesReport';
 import type { HalvesCheck } from '../reports/sharesTypes';
 
@@ -38,6 +39,11 @@ const n = (x: number) => x.toLocaleString('en-US');
 /** This build's halves of `reg.org` (undefined: it has none) against the registered criteria. */
 export function checkHalves(reg: HalvesRegistration, report: HalvesReport | undefined): HalvesCheck {
   const failures: string[] = [];
+  // A floor of 0 (a half empty at registration, accepted before registering refused it) checks nothing.
+  if (reg.size_floor < 1)
+    failures.push(
+      `the registered size floor is ${n(reg.size_floor)} (a half was empty when registered), so it checks nothing; register again with --replace`,
+    );
   if (!report)
     failures.push(
       `this build has no halves of window "${reg.window}" (none in the config, or no kept example in the window)`,
@@ -78,72 +84,71 @@ export function checkHalves(reg: HalvesRegistration, report: HalvesReport | unde
 }
 
 /**
- * Registers the halves of the latest build (or `buildId`), one row per organization that has them.
- * An organization registered already is replaced only with `replace` (recorded as 'replaced');
- * otherwise a one-line error. Call inside a transaction.
+ * Registers `org`'s halves of the latest build (or `buildId`): one organization at a time, so that
+ * registering one never fixes another's criteria unasked. Refused with one line, before anything is
+ * written: an organization the build does not hold, one without halves, a half with no example (its
+ * size floor would be 0, which any later build passes), or one registered already without `replace`
+ * (a replacement is recorded as 'replaced'). Call inside a transaction.
  */
 export function registerHalves(
   store: CorpusStore,
-  opts: { window?: string; replace?: boolean; at?: string; buildId?: number } = {},
-): HalvesRegistration[] {
+  opts: { org: string; window?: string; replace?: boolean; at?: string; buildId?: number },
+): HalvesRegistration {
   const at = opts.at ?? new Date().toISOString();
   const buildId =
     opts.buildId ?? Number(store.scalar('SELECT max(id) FROM builds WHERE finished_at IS NOT NULL') ?? NaN);
   if (!Number.isFinite(buildId)) throw new UserError(`${store.file}: no build yet; build before registering halves`);
-  const text = store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]);
-  if (typeof text !== 'string') throw new UserError(`${store.file}: build ${buildId} recorded no funnel`);
-  const funnel = JSON.parse(text) as DatasetFunnel;
-  const withHalves = Object.entries(funnel.organizations).filter(([, o]) => o.halves);
-  if (withHalves.length === 0)
+  const { org } = opts;
+  const h = halvesToRegister(storedFunnel(store, buildId), buildId, org);
+  if (opts.window !== undefined && opts.window !== h.window)
+    throw new UserError(`halves register: --window ${opts.window}: build ${buildId} splits window "${h.window}"`);
+  const empty = (['a', 'b'] as const).find((half) => h[half].examples === 0);
+  if (empty)
     throw new UserError(
-      `halves register: build ${buildId} has no halves (the corpus config defines none, or no kept example is in their window)`,
+      `halves register: ${org}'s half ${empty} of ${h.window} is empty in build ${buildId} (0 examples), so its size floor would be 0; nothing was registered`,
     );
-  const window = withHalves[0][1].halves!.window;
-  if (opts.window !== undefined && opts.window !== window)
-    throw new UserError(`halves register: --window ${opts.window}: build ${buildId} splits window "${window}"`);
-  const existing = new Map(registeredHalves(store).map((r) => [r.org, r]));
-  if (!opts.replace) {
-    const first = withHalves.map(([org]) => existing.get(org)).find((r) => r);
-    if (first)
-      throw new UserError(
-        `halves register: ${first.org}'s halves are registered already (${first.registered_at}, size floor ${n(first.size_floor)}); --replace replaces them, and the replacement is recorded`,
-      );
-  }
-  const out: HalvesRegistration[] = [];
-  for (const [org, o] of withHalves) {
-    const h = o.halves!;
-    const reg: HalvesRegistration = {
-      org,
-      window: h.window,
-      definition_sha256: h.definitionSha256,
-      registered_at: at,
-      build_id: buildId,
-      size_floor: Math.min(h.a.examples, h.b.examples),
-      suffix_tvd_ceiling: h.suffixTvd,
-      matched_suffix: h.matchedSuffix?.suffix ?? null,
-    };
-    store.run('DELETE FROM halves_registrations WHERE org = ?', [org]);
-    store.run(
-      `INSERT INTO halves_registrations(org, window, definition_sha256, registered_at, build_id, size_floor, suffix_tvd_ceiling, matched_suffix)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [org, reg.window, reg.definition_sha256, at, buildId, reg.size_floor, reg.suffix_tvd_ceiling, reg.matched_suffix],
+  const existing = registeredHalves(store).find((r) => r.org === org);
+  if (existing && !opts.replace)
+    throw new UserError(
+      `halves register: ${org}'s halves are registered already (${existing.registered_at}, size floor ${n(existing.size_floor)}); --replace replaces them, and the replacement is recorded`,
     );
-    store.run(
-      `INSERT INTO halves_events(org, window, action, definition_sha256, build_id, size_floor, suffix_tvd_ceiling, matched_suffix, at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        org,
-        reg.window,
-        existing.has(org) ? 'replaced' : 'registered',
-        reg.definition_sha256,
-        buildId,
-        reg.size_floor,
-        reg.suffix_tvd_ceiling,
-        reg.matched_suffix,
-        at,
-      ],
+  const reg: HalvesRegistration = {
+    org,
+    window: h.window,
+    definition_sha256: h.definitionSha256,
+    registered_at: at,
+    build_id: buildId,
+    size_floor: Math.min(h.a.examples, h.b.examples),
+    suffix_tvd_ceiling: h.suffixTvd,
+    matched_suffix: h.matchedSuffix?.suffix ?? null,
+  };
+  const values = [reg.definition_sha256, buildId, reg.size_floor, reg.suffix_tvd_ceiling, reg.matched_suffix];
+  store.run('DELETE FROM halves_registrations WHERE org = ?', [org]);
+  store.run(
+    `INSERT INTO halves_registrations(org, window, definition_sha256, build_id, size_floor, suffix_tvd_ceiling, matched_suffix, registered_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [org, reg.window, ...values, at],
+  );
+  store.run(
+    `INSERT INTO halves_events(org, window, action, definition_sha256, build_id, size_floor, suffix_tvd_ceiling, matched_suffix, at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [org, reg.window, existing ? 'replaced' : 'registered', ...values, at],
+  );
+  return reg;
+}
+
+/** `org`'s halves in the build's funnel, or a one-line error naming the organization. */
+function halvesToRegister(funnel: DatasetFunnel, buildId: number, org: string): HalvesReport {
+  const withHalves = Object.keys(funnel.organizations).filter((o) => funnel.organizations[o].halves);
+  const which = withHalves.length
+    ? `organizations with halves: ${withHalves.join(', ')}`
+    : 'no organization has halves';
+  const o = funnel.organizations[org];
+  if (!o)
+    throw new UserError(`halves register: --org ${org}: build ${buildId} has no organization "${org}" (${which})`);
+  if (!o.halves)
+    throw new UserError(
+      `halves register: --org ${org}: build ${buildId} has no halves of ${org} (the corpus config defines none, or none of its kept examples is in their window; ${which})`,
     );
-    out.push(reg);
-  }
-  return out;
+  return o.halves;
 }

@@ -27,9 +27,15 @@ export function probeText(p: Omit<ProbeReport, 'text'>): string {
 /** A host fetched before the probe existed, or never fetched by this version: the count was trusted unchecked. */
 export const PROBE_NOT_RUN = "probe not run: this host's total_comment_count 0 was trusted without a check";
 
+const changes = (n: number) => `${n.toLocaleString('en-US')} change${n === 1 ? '' : 's'}`;
+
 export const NOT_COUNTED = {
-  noCommentCounts: (changes: number) =>
-    `the listing reported no total_comment_count for ${changes.toLocaleString('en-US')} change${changes === 1 ? '' : 's'} (fetched instead)`,
+  /**
+   * no_comments where not one change that reached it was listed with a count: the rule could not run on
+   * any of them, so its 0 would say nothing (as after a failed probe). Fewer than all: PARTLY_COUNTED.
+   */
+  noCommentCounts: (reached: number) =>
+    `the listing reported no total_comment_count for any of the ${changes(reached)} that reached it (all fetched instead)`,
   probeFailed: (probe: string) => `${probe}, so no change was skipped for its count`,
   accountTags: (version: string | null) =>
     version === null
@@ -38,14 +44,23 @@ export const NOT_COUNTED = {
   nameChecks: (accounts: number) =>
     `${accounts.toLocaleString('en-US')} account${accounts === 1 ? '' : 's'} stored before the bot-name patterns were matched (or only ever seen by id)`,
   sealed: 'sealed window: not built',
+  /** A rule row or counter absent from a stored funnel: a build made before the tool counted it (storedFunnel.ts). */
+  notRecorded: 'not recorded by this build (made before this count existed)',
+  /** A null in a stored funnel that carries no reason (storedFunnel.ts). */
+  noReason: 'the build recorded no reason',
 } as const;
 
 /** Why a rule's count holds only part of what it would remove. */
 export const PARTLY_COUNTED = {
   botTags: (why: string) => `the SERVICE_USER part could not run: ${why}`,
   botNames: (why: string) => `the bot-name part could not run on ${why}`,
-  status: (changes: number) =>
-    `${changes.toLocaleString('en-US')} change${changes === 1 ? '' : 's'} stored before the fetch kept their status could not be checked`,
+  status: (n: number) => `${changes(n)} stored before the fetch kept their status could not be checked`,
+  /**
+   * no_comments where some of the changes that reached it (not removed by an earlier collection rule)
+   * were listed without total_comment_count: those were fetched instead, so the count is a lower bound.
+   */
+  commentCounts: (without: number, reached: number) =>
+    `${without.toLocaleString('en-US')} of ${changes(reached)} had no comment count (fetched instead)`,
 } as const;
 
 /** The overlap note (PRODUCT.md, "Units and the funnel"), with its number. */

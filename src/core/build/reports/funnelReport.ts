@@ -136,35 +136,48 @@ export type CounterName = (typeof ORG_COUNTERS)[number];
 
 const NO_WINDOW = '\0none';
 
+/**
+ * Which rows a note (not counted, partly counted) is on: every row of the organization (its own and
+ * each window's, the default), the organization's own row only, or one window's row only. A note whose
+ * numbers differ per window (no_comments's) is given once for the organization and once per window.
+ */
+export type NoteScope = 'every' | 'org' | { window: string };
+const EVERY = '\0every';
+const ORG_ROW = '\0org';
+const scopeKey = (scope: NoteScope) => (scope === 'every' ? EVERY : scope === 'org' ? ORG_ROW : scope.window);
+
 /** Accumulates removals, kept examples and counters while the build runs. */
 export class FunnelTally {
   private readonly removed = new Map<string, number>();
   private readonly counters = new Map<string, number>();
   private readonly kept = new Map<string, number>();
-  /** `${org}\0${rule or counter}` the build could not count on that org's host → why. */
+  /** `${org}\0${scope}\0${rule or counter}` the build could not count there → why. */
   private readonly uncounted = new Map<string, string>();
-  /** `${org}\0${rule}` counted only in part on that org's host → why (reasons joined). */
+  /** `${org}\0${scope}\0${rule}` counted only in part there → why (reasons joined). */
   private readonly partial = new Map<string, string>();
   private readonly probes = new Map<string, ProbeReport>();
   readonly orgs = new Set<string>();
 
   /**
-   * A rule or counter that cannot be decided from what this host recorded: its rows read null ("not
-   * counted") for the org and each of its windows, never 0.
+   * A rule or counter that cannot be decided from what this host recorded: its rows in `scope` read
+   * null ("not counted"), never 0.
    */
-  notCounted(org: string, ruleOrCounter: string, reason: string): void {
+  notCounted(org: string, ruleOrCounter: string, reason: string, scope: NoteScope = 'every'): void {
     this.orgs.add(org);
-    const key = `${org}\0${ruleOrCounter}`;
-    const was = this.uncounted.get(key);
-    this.uncounted.set(key, was ? `${was}; ${reason}` : reason);
+    addNote(this.uncounted, `${org}\0${scopeKey(scope)}\0${ruleOrCounter}`, reason);
   }
 
-  /** A rule whose count stands, but part of which could not run on this host: its rows say why. */
-  partly(org: string, rule: string, reason: string): void {
+  /** A rule whose count stands, but part of which could not run on this host: its rows in `scope` say why. */
+  partly(org: string, rule: string, reason: string, scope: NoteScope = 'every'): void {
     this.orgs.add(org);
-    const key = `${org}\0${rule}`;
-    const was = this.partial.get(key);
-    this.partial.set(key, was ? `${was}; ${reason}` : reason);
+    addNote(this.partial, `${org}\0${scopeKey(scope)}\0${rule}`, reason);
+  }
+
+  /** The note on one row: the organization's (window undefined) or a window's, with those on every row first. */
+  private note(map: Map<string, string>, org: string, window: string | undefined, key: string): string | undefined {
+    const notes = [map.get(`${org}\0${EVERY}\0${key}`), map.get(`${org}\0${window ?? ORG_ROW}\0${key}`)];
+    const found = notes.filter((n) => n !== undefined);
+    return found.length ? found.join('; ') : undefined;
   }
 
   probe(org: string, report: ProbeReport): void {
@@ -202,8 +215,8 @@ export class FunnelTally {
         window === undefined
           ? this.sum(this.removed, `${org}\0`, `\0${s.stage}\0${s.rule}`)
           : (this.removed.get(`${org}\0${window}\0${s.stage}\0${s.rule}`) ?? 0);
-      const why = this.uncounted.get(`${org}\0${s.rule}`);
-      const partly = this.partial.get(`${org}\0${s.rule}`);
+      const why = this.note(this.uncounted, org, window, s.rule);
+      const partly = this.note(this.partial, org, window, s.rule);
       return {
         stage: s.stage,
         rule: s.rule,
@@ -223,7 +236,7 @@ export class FunnelTally {
       const counters: Counters = {};
       const notCounted: Record<string, string> = {};
       for (const c of ORG_COUNTERS) {
-        const why = this.uncounted.get(`${org}\0${c}`);
+        const why = this.note(this.uncounted, org, undefined, c);
         counters[c] = why !== undefined ? null : this.sum(this.counters, `${org}\0`, `\0${c}`);
         if (why !== undefined) notCounted[c] = why;
       }
@@ -261,4 +274,9 @@ export class FunnelTally {
     }
     return { ...meta, organizations };
   }
+}
+
+function addNote(map: Map<string, string>, key: string, reason: string): void {
+  const was = map.get(key);
+  map.set(key, was ? `${was}; ${reason}` : reason);
 }

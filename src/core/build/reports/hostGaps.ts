@@ -3,9 +3,11 @@
 // count, and the comment-count probe the fetch recorded goes into the host's report.
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import type { FunnelTally } from './funnelReport';
-import type { LoadedCorpus } from '../stages/loadCorpus';
+import type { ChangeRec, LoadedCorpus } from '../stages/loadCorpus';
 import { NOT_COUNTED, PARTLY_COUNTED, probeText, type ProbeReport } from './funnelNotes';
 import type { ProbeResult } from '../../gerrit/commentCountProbe';
+import { COLLECTION_RULES } from '../../rules/funnel';
+import { noComments } from '../../rules/collection/noComments';
 
 export function applyHostGaps(
   store: CorpusStore,
@@ -31,16 +33,14 @@ export function applyHostGaps(
       probes.set(String(r.org), { ...p, text: probeText(p) });
     },
   );
+  const probeFailed = new Set<string>();
   for (const [org, p] of probes) {
     tally.probe(org, p);
-    if (p.result === 'failed') tally.notCounted(org, 'no_comments', NOT_COUNTED.probeFailed(p.text));
+    if (p.result !== 'failed') continue;
+    tally.notCounted(org, noComments.id, NOT_COUNTED.probeFailed(p.text));
+    probeFailed.add(org);
   }
-
-  store.each(
-    'SELECT h.org, count(*) AS n FROM changes c JOIN hosts h ON h.id = c.host_id WHERE c.total_comment_count IS NULL GROUP BY h.org',
-    [],
-    (r) => tally.notCounted(String(r.org), 'no_comments', NOT_COUNTED.noCommentCounts(Number(r.n))),
-  );
+  applyCommentCountGaps(store, corpus, tally, probeFailed);
 
   const versions = new Map<string, string | null>();
   store.each('SELECT org, server_version FROM hosts', [], (r) =>
@@ -67,4 +67,42 @@ export function applyHostGaps(
   for (const c of corpus.changes.values())
     if (!c.removal && c.statusUnrecorded) unchecked.set(c.org, (unchecked.get(c.org) ?? 0) + 1);
   for (const [org, n] of unchecked) tally.partly(org, 'not_merged', PARTLY_COUNTED.status(n));
+}
+
+/** no_comments and the collection rules after it: a change one of these removed reached no_comments. */
+const FROM_NO_COMMENTS = new Set(COLLECTION_RULES.slice(COLLECTION_RULES.indexOf(noComments)).map((r) => r.id));
+
+/**
+ * no_comments per organization and per window: of the M changes that reached it (no earlier collection
+ * rule removed them), the N listed without total_comment_count were fetched instead, so its count is a
+ * lower bound ("partly counted: N of M"); when N = M it could not run at all and reads not counted. On
+ * a host whose probe failed no change was skipped for its count: that reason, on every row, stands alone.
+ */
+function applyCommentCountGaps(
+  store: CorpusStore,
+  corpus: Pick<LoadedCorpus, 'changes'>,
+  tally: FunnelTally,
+  probeFailed: ReadonlySet<string>,
+): void {
+  const reachedNoComments = (c: ChangeRec) => c.removal === null || FROM_NO_COMMENTS.has(c.removal.rule);
+  // Keyed `${org}\0` for the organization's row and `${org}\0${window}` for a window's.
+  const reached = new Map<string, number>();
+  const without = new Map<string, number>();
+  const add = (map: Map<string, number>, c: ChangeRec) => {
+    map.set(`${c.org}\0`, (map.get(`${c.org}\0`) ?? 0) + 1);
+    if (c.window) map.set(`${c.org}\0${c.window.name}`, (map.get(`${c.org}\0${c.window.name}`) ?? 0) + 1);
+  };
+  const counts = (c: ChangeRec) => !probeFailed.has(c.org) && reachedNoComments(c);
+  for (const c of corpus.changes.values()) if (counts(c)) add(reached, c);
+  store.each('SELECT id FROM changes WHERE total_comment_count IS NULL', [], (r) => {
+    const c = corpus.changes.get(Number(r.id));
+    if (c && counts(c)) add(without, c);
+  });
+  for (const [key, n] of without) {
+    const [org, window] = key.split('\0');
+    const m = reached.get(key)!;
+    const scope = window === '' ? 'org' : { window };
+    if (n === m) tally.notCounted(org, noComments.id, NOT_COUNTED.noCommentCounts(m), scope);
+    else tally.partly(org, noComments.id, PARTLY_COUNTED.commentCounts(n, m), scope);
+  }
 }

@@ -57,11 +57,7 @@ export interface LoadedCorpus {
   serviceUsers: Set<string>;
   /** `${hostId}\0${pseudonym}` of bots → why they are bots, as the fetch recorded it (bot_account's evidence). */
   botFacts: Map<string, BotFacts>;
-  /**
-   * What a host did not record, so a rule cannot be counted there: orgs whose listing lacked
-   * total_comment_count (no_comments), and orgs whose account tags are unknown (bot_account's tag part).
-   */
-  withoutCommentCounts: Set<string>;
+  /** Orgs whose account tags are unknown, so bot_account's tag part cannot run there (reports/hostGaps.ts). */
   withoutAccountTags: Set<string>;
   /** Orgs with an account (not a bot by tag or list) whose names no fetch matched against the bot-name patterns. */
   withoutNameChecks: Set<string>;
@@ -170,13 +166,6 @@ export async function loadCorpus(
     [],
     ([org]) => withoutNameChecks.add(String(org)),
   );
-  const withoutCommentCounts = new Set<string>();
-  eachRow(
-    store,
-    'SELECT DISTINCT h.org FROM changes c JOIN hosts h ON h.id = c.host_id WHERE c.total_comment_count IS NULL',
-    [],
-    ([org]) => withoutCommentCounts.add(String(org)),
-  );
 
   const changes = new Map<number, ChangeRec>();
   await eachPaged(
@@ -249,7 +238,6 @@ export async function loadCorpus(
     bots,
     serviceUsers,
     botFacts,
-    withoutCommentCounts,
     withoutAccountTags,
     withoutNameChecks,
     rejectedListings,

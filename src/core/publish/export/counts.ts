@@ -10,9 +10,10 @@
 // why nothing_left overlaps the comment rules).
 //
 // Every row's `removed` is the funnel's (dataset-funnel.json), so the two files agree. A rule the
-// build did not count on a host has an empty `removed`, never 0, and a rule the config switched off has
-// `off`; their input and remaining are still the units that passed them, read from the build's
-// decisions, so the rows after them stay whole.
+// build did not count on a host has an empty `removed`, never 0, and `removed_note` beside it says why
+// ("not counted: …"; a count that leaves out part of its rule says "partly counted: …" there); a rule the
+// config switched off has `off`. Their input and remaining are still the units that passed them, read
+// from the build's decisions, so the rows after them stay whole.
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import type { DatasetFunnel, FunnelRow } from '../../build/reports/funnelReport';
 import type { UnitKind } from '../../rules/types';
@@ -28,7 +29,15 @@ export interface CountRow {
   removed: number | null;
   /** The config switched the rule off: `removed` is null and reads "off" (counts.csv writes `off`). */
   off?: true;
+  /** Why `removed` is empty ("not counted: …") or a lower bound ("partly counted: …"); null: neither. */
+  removedNote: string | null;
   remaining: number;
+}
+
+/** The note beside a funnel row's count, in the words of the funnel (funnelNotes.ts). */
+export function removedNote(r: Pick<FunnelRow, 'removed' | 'notCounted' | 'partly'>): string | null {
+  if (r.removed === null) return `not counted: ${r.notCounted ?? 'no reason recorded'}`;
+  return r.partly ? `partly counted: ${r.partly}` : null;
 }
 
 /** Per organization, what the build's decisions say. */
@@ -90,6 +99,7 @@ export function countRows(funnel: DatasetFunnel, totals: ReadonlyMap<string, Dec
         input: 0,
         removed: r.removed,
         ...(r.removed === null && isSwitchedOff(r.notCounted) ? { off: true as const } : {}),
+        removedNote: removedNote(r),
         remaining: 0,
       };
       byUnit.set(r.unit, [...(byUnit.get(r.unit) ?? []), row]);
@@ -115,13 +125,15 @@ const csvField = (v: string | number | null) => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-export const COUNTS_HEADER = ['org', 'stage', 'rule', 'unit', 'input', 'removed', 'remaining'] as const;
+export const COUNTS_HEADER = ['org', 'stage', 'rule', 'unit', 'input', 'removed', 'removed_note', 'remaining'] as const;
 
 export function countsCsv(rows: readonly CountRow[]): string {
   const lines = [COUNTS_HEADER.join(',')];
   for (const r of rows)
     lines.push(
-      [r.org, r.stage, r.rule, r.unit, r.input, r.off ? 'off' : r.removed, r.remaining].map(csvField).join(','),
+      [r.org, r.stage, r.rule, r.unit, r.input, r.off ? 'off' : r.removed, r.removedNote, r.remaining]
+        .map(csvField)
+        .join(','),
     );
   return lines.join('\n') + '\n';
 }

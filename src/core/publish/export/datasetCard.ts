@@ -100,7 +100,7 @@ export function datasetCard(input: CardInput): string {
     mdRow([mdCode(input.files.funnel, { inTable: true }), 'the funnel per organization and window, with its counters']),
     mdRow([
       mdCode(input.files.counts, { inTable: true }),
-      'per organization and rule: input, removed and remaining units',
+      'per organization and rule: input, removed and remaining units, and why a removed count is empty or partial',
     ]),
     mdRow([
       mdCode(input.files.audit, { inTable: true }),
@@ -165,14 +165,14 @@ function renderFunnel(input: CardInput, p: Para): void {
   p(
     '## What each rule removed',
     '',
-    `Counts from each organization's build, each row in its own unit. Within one unit kind a rule's remaining is the next rule's input, and the hunks no hunk rule removed are the examples the example rules start from. Between changes and comments, and between comments and hunks, the unit changes and the counts are of different things: the comment rules start from every comment of the kept changes, and the hunk rules from every region the next patch set edited around a comment anchored on code, which carries all the comments anchored in it, removed ones included. So a comment removed by a comment rule can belong to an example that \`nothing_left\` then drops for having no comment left; those two steps overlap (comments: ${overlap || 'none'}). A count the build did not record on a host reads as not counted, and a rule switched off reads off, never 0. ${mdCode(input.files.counts)} holds the same rows.`,
+    `Counts from each organization's build, each row in its own unit. Within one unit kind a rule's remaining is the next rule's input, and the hunks no hunk rule removed are the examples the example rules start from. Between changes and comments, and between comments and hunks, the unit changes and the counts are of different things: the comment rules start from every comment of the kept changes, and the hunk rules from every region the next patch set edited around a comment anchored on code, which carries all the comments anchored in it, removed ones included. So a comment removed by a comment rule can belong to an example that \`nothing_left\` then drops for having no comment left; those two steps overlap (comments: ${overlap || 'none'}). A count the build did not record on a host reads as not counted, never 0, and its note says why, and a rule switched off reads off; a count that leaves out part of its rule is a lower bound, and its note says which part. ${mdCode(input.files.counts)} holds the same rows, the note in its ${mdCode('removed_note')} column.`,
   );
   for (const org of Object.keys(input.funnel.organizations)) {
     const rows = input.counts.filter((r) => r.org === org);
     p(
       `### ${mdCode(org)}`,
       '',
-      ...mdHeader(['stage', 'rule', 'unit', 'input', 'removed', 'remaining'], numeric(3, 3)),
+      ...mdHeader(['stage', 'rule', 'unit', 'input', 'removed', 'remaining', 'note'], numeric(3, 3)),
       ...rows.map((r) =>
         mdRow([
           r.stage,
@@ -181,6 +181,7 @@ function renderFunnel(input: CardInput, p: Para): void {
           mdCount(r.input),
           r.off ? 'off' : mdCount(r.removed),
           mdCount(r.remaining),
+          r.removedNote === null ? '' : mdText(r.removedNote),
         ]),
       ),
     );

@@ -7,6 +7,7 @@ import { requireBuild } from '../../review/inspect/groups';
 import { requireRecordedExamples } from '../versions/recordedBuild';
 import { UserError } from '../../ground/store/errors';
 import { buildRecordLines } from '../../build/records/buildRecords';
+import { storedFunnel } from '../../build/reports/storedFunnel';
 import { AUDIT_FILE, CARD_FILE, COUNTS_FILE, writePublishables, type PublishOptions, type Published } from './publish';
 
 export const FUNNEL_FILE = 'dataset-funnel.json';
@@ -38,10 +39,9 @@ export function exportCorpus(
   return { examples: examples.length, funnelFile, ...published, files: [out, funnelFile, ...published.files] };
 }
 
-/** Writes the build's funnel as dataset-funnel.json in `dir`, atomically; returns its path. */
+/** Writes the build's funnel (storedFunnel: whole) as dataset-funnel.json in `dir`, atomically; returns its path. */
 export function writeFunnel(store: CorpusStore, buildId: number, dir: string): string {
-  const funnel = String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]) ?? '{}');
   const funnelFile = path.join(dir, FUNNEL_FILE);
-  saveAtomically(funnelFile, Buffer.from(JSON.stringify(JSON.parse(funnel), null, 2) + '\n', 'utf8'));
+  saveAtomically(funnelFile, Buffer.from(JSON.stringify(storedFunnel(store, buildId), null, 2) + '\n', 'utf8'));
   return funnelFile;
 }

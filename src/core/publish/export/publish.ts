@@ -4,7 +4,7 @@
 // atomically; all of them are read from the same build.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { DatasetFunnel } from '../../build/reports/funnelReport';
+import { storedFunnel } from '../../build/reports/storedFunnel';
 import { recordedConfig, storedConfig } from '../../build/stages/loadCorpus';
 import type { CorpusConfig } from '../../ground/config/types';
 import { storedWindows } from '../../ground/config/windows';
@@ -51,9 +51,7 @@ export function writePublishables(
   examples: readonly { window: string | null; line: string }[],
   opts: PublishOptions = {},
 ): Published {
-  const funnel = JSON.parse(
-    String(store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]) ?? '{}'),
-  ) as DatasetFunnel;
+  const funnel = storedFunnel(store, buildId);
   const built = recordedConfig(store, buildId) ?? storedConfig(store);
   const card: CardConfig | undefined = (opts.config ?? built).card;
   const files: string[] = [];

@@ -59,7 +59,7 @@ export function trendLine(s: SharesReport): string | null {
 }
 
 export function halvesCheckLine(c: HalvesCheck | undefined): string {
-  if (!c) return 'not registered (review-corpus halves register)';
+  if (!c) return 'not registered (review-corpus halves register --org <org>)';
   const r = c.registered;
   const criteria = `registered ${r.registeredAt} from build ${r.build}: size floor ${n(r.sizeFloor)}, suffix TVD ceiling ${r.suffixTvdCeiling}, matched suffix ${r.matchedSuffix ?? 'none'}`;
   return c.pass ? `pass (${criteria})` : `FAIL: ${c.failures.join('; ')} (${criteria})`;

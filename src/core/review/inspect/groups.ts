@@ -4,6 +4,7 @@ import type { CorpusStore } from '../../ground/store/corpusStore';
 import { UserError } from '../../ground/store/errors';
 import type { StoredWindow } from '../../ground/config/windows';
 import type { DatasetFunnel, FunnelRow } from '../../build/reports/funnelReport';
+import { recordedFunnel } from '../../build/reports/storedFunnel';
 import { FUNNEL } from '../../rules/funnel';
 import { isSwitchedOff } from '../../rules/switchedOff';
 
@@ -12,7 +13,7 @@ export interface RuleCount {
   rule: string;
   unit: string;
   count: number;
-  /** The rule could not run on this host: why (count is then 0 and means nothing). */
+  /** The funnel does not count this rule here: why (count is then what the build's decisions hold). */
   notCounted?: string;
   /** The count leaves out a part of the rule that could not run on this host: why. */
   partly?: string;
@@ -58,10 +59,8 @@ const STAGE_ORDER = ['collection', 'comments', 'hunks', 'examples', 'duplicates'
  * at 100k examples, on every refresh. Falls back to counting when a build has no funnel.
  */
 export function treeGroups(store: CorpusStore, buildId: number): OrgGroup[] {
-  const json = store.scalar('SELECT funnel FROM builds WHERE id = ?', [buildId]);
-  return typeof json === 'string'
-    ? groupsFromFunnel(store, JSON.parse(json) as DatasetFunnel)
-    : countGroups(store, buildId);
+  const funnel = recordedFunnel(store, buildId);
+  return funnel ? groupsFromFunnel(store, buildId, funnel) : countGroups(store, buildId);
 }
 
 /** Examples kept by the build, every organization and window (the no-window group included). */
@@ -69,19 +68,20 @@ export function keptCount(store: CorpusStore, buildId: number): number {
   return treeGroups(store, buildId).reduce((n, o) => n + o.windows.reduce((m, w) => m + w.kept, 0), 0);
 }
 
-function groupsFromFunnel(store: CorpusStore, funnel: DatasetFunnel): OrgGroup[] {
+function groupsFromFunnel(store: CorpusStore, buildId: number, funnel: DatasetFunnel): OrgGroup[] {
   const windows = store.all<StoredWindow>('SELECT * FROM windows ORDER BY from_date');
   const orgs = store.all<{ org: string }>('SELECT org FROM hosts ORDER BY org').map((r) => r.org);
   // A rule not counted on the host gets a node too, so the tree says so rather than leaving it out (as if 0);
   // a rule the config switched off does not (funnelNotes.ts, switchedOff).
-  const removedRules = (rows: readonly FunnelRow[]): RuleCount[] =>
+  // A not-counted node lists what the build's decisions hold for it (nothing, for a rule that could not run).
+  const removedRules = (org: string, window: string | null, rows: readonly FunnelRow[]): RuleCount[] =>
     rows
-      .filter((r) => (r.removed ?? 0) > 0 || (r.removed === null && r.notCounted && !isSwitchedOff(r.notCounted)))
+      .filter((r) => (r.removed === null ? r.notCounted !== undefined && !isSwitchedOff(r.notCounted) : r.removed > 0))
       .map((r) => ({
         stage: r.stage,
         rule: r.rule,
         unit: r.unit,
-        count: r.removed ?? 0,
+        count: r.removed ?? decisionsOf(store, buildId, org, window, r.stage, r.rule),
         ...(r.removed === null && r.notCounted ? { notCounted: r.notCounted } : r.partly ? { partly: r.partly } : {}),
       }));
   return orgs.map((org) => {
@@ -95,22 +95,21 @@ function groupsFromFunnel(store: CorpusStore, funnel: DatasetFunnel): OrgGroup[]
         sealHash: w.seal_hash,
         fetched: w.fetched === 1,
         kept: report?.examples ?? 0,
-        rules: removedRules(report?.funnel ?? []),
+        rules: removedRules(org, w.name, report?.funnel ?? []),
       };
     });
     if (o) {
-      // Units in no window: the organization's totals less every window's.
-      const outside = o.funnel.map((r) => ({
-        ...r,
-        removed:
-          (r.removed ?? 0) -
-          Object.values(o.windows).reduce(
-            (n, w) => n + (w.funnel.find((x) => x.stage === r.stage && x.rule === r.rule)?.removed ?? 0),
-            0,
+      const outside = outsideWindows(store, buildId, org, o);
+      // A build that did not count outside_windows: its decisions say how many examples it kept there.
+      const kept =
+        o.counters.outside_windows ??
+        Number(
+          store.scalar(
+            "SELECT count(*) FROM decisions WHERE build_id = ? AND org = ? AND window IS NULL AND unit = 'examples' AND rule = 'kept'",
+            [buildId, org],
           ),
-      }));
-      const kept = o.counters.outside_windows ?? 0;
-      if (kept > 0 || outside.some((r) => r.removed > 0))
+        );
+      if (kept > 0 || outside.some((r) => r.removed !== null && r.removed > 0))
         groups.push({
           org,
           window: null,
@@ -118,11 +117,51 @@ function groupsFromFunnel(store: CorpusStore, funnel: DatasetFunnel): OrgGroup[]
           sealHash: null,
           fetched: true,
           kept,
-          rules: removedRules(outside),
+          rules: removedRules(org, null, outside),
         });
     }
     return { org, windows: groups, ...(o?.probe ? { probe: o.probe.text } : {}) };
   });
+}
+
+/**
+ * Units in no window: the organization's count less every window's. A rule not counted for the
+ * organization is not counted here either; where only a window's row is not counted, the difference is
+ * unknown and this build's decisions in no window say it.
+ */
+function outsideWindows(
+  store: CorpusStore,
+  buildId: number,
+  org: string,
+  o: { funnel: readonly FunnelRow[]; windows: Record<string, { funnel: FunnelRow[] }> },
+): FunnelRow[] {
+  return o.funnel.map((r) => {
+    if (r.removed === null) return r;
+    const inWindows = Object.values(o.windows).map(
+      (w) => w.funnel.find((x) => x.stage === r.stage && x.rule === r.rule)?.removed ?? null,
+    );
+    const removed = inWindows.every((n) => n !== null)
+      ? r.removed - inWindows.reduce((a, n) => a + n, 0)
+      : decisionsOf(store, buildId, org, null, r.stage, r.rule);
+    return { ...r, removed };
+  });
+}
+
+/** Units of `org` in `window` (null: in none) that the build's decisions say `rule` removed. */
+function decisionsOf(
+  store: CorpusStore,
+  buildId: number,
+  org: string,
+  window: string | null,
+  stage: string,
+  rule: string,
+): number {
+  return Number(
+    store.scalar(
+      'SELECT count(*) FROM decisions WHERE build_id = ? AND org = ? AND window IS ? AND stage = ? AND rule = ?',
+      [buildId, org, window, stage, rule],
+    ),
+  );
 }
 
 /** The same groups counted from the decisions table (the reference the funnel must agree with). */
