@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { changeUrl, exampleSource, hunkLines, type SourceRow, type StoredRevisions } from './source';
+import { recordFieldRows } from './recordSchema';
 
 const row: SourceRow = {
   url: 'https://review.example.org/r',
@@ -70,5 +71,19 @@ describe('source of a published record', () => {
     const secret = exampleSource({ ...row, url: 'https://alice:s3cret@review.example.org/r' }, stored);
     assert.equal(secret.host, 'https://review.example.org/r');
     assert.doesNotMatch(JSON.stringify(secret), /alice|s3cret/);
+  });
+
+  it("the schema's optional fields say when they are absent", () => {
+    const optional = recordFieldRows().filter((r) => r.optional);
+    assert.deepEqual(
+      optional.map((r) => r.field),
+      [
+        'comments[].rewritten_comment',
+        'comments[].rewritten_comment.curev',
+        'comments[].rewritten_comment.curev+',
+        'source.kind_unrecorded',
+      ],
+    );
+    for (const r of optional.filter((o) => !o.field.includes('curev'))) assert.match(r.description, /absent/, r.field);
   });
 });
