@@ -1,8 +1,9 @@
 // Writes schemas/corpus.schema.json from src/core/rules/corpusJson/corpusSchema.ts, whose rules part is the rule
-// parameters each rule declares (assembled by src/core/rules/ruleParameters.ts), and the README's
-// table of rule parameters (between its rule-parameters markers) from the same declarations.
-//   node scripts/generate-schema.mjs           # write both
-//   node scripts/generate-schema.mjs --check   # exit 1 when either is not what the code generates
+// parameters each rule declares (assembled by src/core/rules/ruleParameters.ts), the README's
+// table of rule parameters (between its rule-parameters markers) from the same declarations, and
+// schemas/example.schema.json, the exported record, from src/core/build/records/recordSchema.ts.
+//   node scripts/generate-schema.mjs           # write them
+//   node scripts/generate-schema.mjs --check   # exit 1 when any is not what the code generates
 import * as esbuild from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMA_FILE = path.join(ROOT, 'schemas/corpus.schema.json');
+const RECORD_SCHEMA_FILE = path.join(ROOT, 'schemas/example.schema.json');
 const README_FILE = path.join(ROOT, 'README.md');
 const bundle = path.join(ROOT, `out/generate-schema-${process.pid}.cjs`);
 
@@ -22,15 +24,16 @@ await esbuild.build({
   logLevel: 'warning',
   stdin: {
     contents:
-      "export { corpusSchemaText } from './corpusSchema'; export { withRuleParametersTable } from '../ruleParametersTable';",
+      "export { corpusSchemaText } from './corpusSchema'; export { withRuleParametersTable } from '../ruleParametersTable';" +
+      " export { recordSchemaText } from '../../build/records/recordSchema';",
     resolveDir: path.join(ROOT, 'src/core/rules/corpusJson'),
     loader: 'ts',
   },
   outfile: bundle,
 });
-let corpusSchemaText, withRuleParametersTable;
+let corpusSchemaText, withRuleParametersTable, recordSchemaText;
 try {
-  ({ corpusSchemaText, withRuleParametersTable } = createRequire(import.meta.url)(bundle));
+  ({ corpusSchemaText, withRuleParametersTable, recordSchemaText } = createRequire(import.meta.url)(bundle));
 } finally {
   rmSync(bundle, { force: true });
 }
@@ -50,17 +53,18 @@ if (readmeText === undefined) {
 const outputs = [
   { file: SCHEMA_FILE, text: corpusSchemaText(), current: read(SCHEMA_FILE) },
   { file: README_FILE, text: readmeText, current: readme },
+  { file: RECORD_SCHEMA_FILE, text: recordSchemaText(), current: read(RECORD_SCHEMA_FILE) },
 ];
 
 if (process.argv.includes('--check')) {
   const stale = outputs.filter((o) => o.current !== o.text).map((o) => path.relative(ROOT, o.file));
   if (stale.length) {
     console.error(
-      `${stale.join(' and ')} ${stale.length > 1 ? 'are' : 'is'} not what the rule declarations generate; run \`npm run schema\``,
+      `${stale.join(' and ')} ${stale.length > 1 ? 'are' : 'is'} not what the code's declarations generate; run \`npm run schema\``,
     );
     process.exit(1);
   }
-  console.log(`${outputs.map((o) => path.relative(ROOT, o.file)).join(' and ')} are up to date`);
+  console.log(`${outputs.map((o) => path.relative(ROOT, o.file)).join(', ')} are up to date`);
 } else {
   // README.md is shared: write it only when its table changed, so nothing else in it is touched.
   for (const o of outputs) {

@@ -1,7 +1,7 @@
 // The Gerrit REST routes the fake serves, as a pure function from a request to a reply.
 import { buildDiffInfo, gerritLines, lineDiff, type Whitespace } from './diffInfo';
 import type { FixtureStore } from './fixtureStore';
-import type { FileVersion, FixtureChange } from './fixtureTypes';
+import { fileVersionToText, type FileVersion, type FixtureChange } from './fixtureTypes';
 import type { FileInfo, FilesByPath } from '../../src/core/gerrit/types';
 
 /** GetDiff without `whitespace` (or the older `ignore-whitespace`): hard-coded in GetDiff, not the preferences' default. */
@@ -147,6 +147,72 @@ function diffReply(
   );
 }
 
+/**
+ * The MIME type Gerrit sends in X-FYI-Content-Type for the fixtures' files: its table by file name, then
+ * by extension (resources/com/google/gerrit/server/mime/mime-types.properties @
+ * 04ec362bd52f49b39c99c60684150b4f36c25ba7, read by DefaultFileExtensionRegistry). A name it does not
+ * list is sent as text/plain: real Gerrit then asks mime-util's own detectors, which the fake does not run.
+ */
+const MIME_TYPES: Record<string, string> = {
+  'CMakeLists.txt': 'text/x-cmake',
+  'README.md': 'text/x-gfm',
+  cmake: 'text/x-cmake',
+  cpp: 'text/x-c++src',
+  h: 'text/x-csrc',
+  js: 'text/javascript',
+  json: 'application/json',
+  less: 'text/x-less',
+  md: 'text/x-markdown',
+  php: 'text/x-php',
+  py: 'text/x-python',
+  rst: 'text/x-rst',
+  txt: 'text/plain',
+  yaml: 'text/x-yaml',
+};
+
+function mimeTypeOf(filePath: string): string {
+  const name = filePath.slice(filePath.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return MIME_TYPES[name] ?? (dot > 0 ? MIME_TYPES[name.slice(dot + 1)] : undefined) ?? 'text/plain';
+}
+
+/**
+ * GET /changes/{id}/revisions/{rev}/files/{path}/content: the file at `rev`, `{path}` being its path
+ * there (GetContent → FileContentUtil.getContent; a path the commit does not hold is a 404). The bytes go
+ * out base64 as RestApiServlet.stackBase64 writes them: text/plain in ISO-8859-1, X-FYI-Content-Encoding
+ * base64 and the file's own type in X-FYI-Content-Type. A request whose only Accept is application/json
+ * gets the text as one JSON string instead (stackJsonString, X-FYI-Content-Encoding json).
+ */
+function contentReply(change: FixtureChange, revision: string, encodedPath: string, accept: string): Reply {
+  const ps = patchSetOf(change, revision);
+  const filePath = decodeSegment(encodedPath);
+  if (ps === undefined || filePath === undefined) return notFound(revision);
+  const version = versionAt(change, filePath, ps);
+  if (version === null) return notFound(filePath);
+  const text = fileVersionToText(version);
+  const type = mimeTypeOf(filePath);
+  if (accept === 'application/json') {
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'X-FYI-Content-Encoding': 'json',
+        'X-FYI-Content-Type': type,
+      },
+      body: gerritJson(text, 'compact'),
+    };
+  }
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/plain; charset=ISO-8859-1',
+      'X-FYI-Content-Encoding': 'base64',
+      'X-FYI-Content-Type': type,
+    },
+    body: Buffer.from(text, 'utf8').toString('base64'),
+  };
+}
+
 /** Every edit between N and `target` of a file is one a rebase brought in. */
 function rebasedOnly(change: FixtureChange, path: string, base: number, target: number): boolean {
   if (base === 0 || !(change.rebases ?? []).some((r) => r.ps > base && r.ps <= target)) return false;
@@ -249,5 +315,7 @@ export function route(store: FixtureStore, method: string, rawUrl: string, robot
   if (rest.length === 5 && rest[0] === 'revisions' && rest[2] === 'files' && rest[4] === 'diff') {
     return diffReply(change, rest[1], rest[3], params, format);
   }
+  if (rest.length === 5 && rest[0] === 'revisions' && rest[2] === 'files' && rest[4] === 'content')
+    return contentReply(change, rest[1], rest[3], accept);
   return notFound();
 }

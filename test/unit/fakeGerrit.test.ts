@@ -184,12 +184,44 @@ describe('fake Gerrit server', () => {
     assert.equal((await fetch(`${host.url}${numaFit}&context=-1`)).status, 400);
   });
 
+  it('serves a file at a revision as Gerrit does: base64 as plain text, or one JSON string for Accept: application/json', async () => {
+    const fc = byNumber('openstack', 930017);
+    const file = 'tools/win/setup_env.bat';
+    const sha = Object.entries(fc.change.revisions).find(([, r]) => r._number === 2)![0];
+    const want = fileVersionToText(fc.files[file][2]!);
+    for (const rev of ['2', sha, sha.slice(0, 7)]) {
+      const res = await fetch(`${host.url}/changes/930017/revisions/${rev}/files/${encodeURIComponent(file)}/content`);
+      assert.equal(res.status, 200, rev);
+      assert.equal(res.headers.get('content-type'), 'text/plain; charset=ISO-8859-1');
+      assert.equal(res.headers.get('x-fyi-content-encoding'), 'base64');
+      assert.equal(res.headers.get('x-fyi-content-type'), 'text/plain', "no .bat in Gerrit's MIME table");
+      const body = await res.text();
+      assert.match(body, /^[A-Za-z0-9+/]+=*$/, 'one base64 line, nothing around it');
+      assert.equal(Buffer.from(body, 'base64').toString('utf8'), want, 'CRLF and all');
+    }
+    const py = `/changes/930014/revisions/2/files/${encodeURIComponent('nova/scheduler/filters/numa_fit.py')}/content`;
+    const json = await fetch(host.url + py, { headers: { Accept: 'application/json' } });
+    assert.equal(json.headers.get('x-fyi-content-encoding'), 'json');
+    assert.equal(json.headers.get('x-fyi-content-type'), 'text/x-python');
+    const text = await json.text();
+    assert.ok(text.startsWith(XSSI));
+    assert.equal(
+      JSON.parse(text.slice(XSSI.length)),
+      fileVersionToText(byNumber('openstack', 930014).files['nova/scheduler/filters/numa_fit.py'][2]!),
+    );
+    const head = await fetch(host.url + py, { method: 'HEAD' });
+    assert.equal(head.headers.get('x-fyi-content-type'), 'text/x-python', 'HEAD: the type without the bytes');
+    assert.equal(await head.text(), '');
+  });
+
   it('answers unknown routes, changes and files with a plain-text 404', async () => {
     for (const p of [
       '/nope',
       '/changes/1/comments',
       '/changes/930014/revisions/2/files/nope.py/diff?base=1',
       '/changes/930014/revisions/9/files/x/diff',
+      '/changes/930014/revisions/2/files/nope.py/content',
+      '/changes/930014/revisions/9/files/x/content',
     ]) {
       const res = await fetch(host.url + p);
       assert.equal(res.status, 404, p);

@@ -4,6 +4,7 @@ import type { CorpusStore } from '../../ground/store/corpusStore';
 import { commentKeySql } from '../stages/decisionKeys';
 import { readRewrites } from '../judgments/judgmentStore';
 import type { RewriteMode } from '../judgments/types';
+import { sourceReader, type ExampleSource, type SourceRow } from './source';
 
 export interface ExportedComment {
   author: string | null;
@@ -32,6 +33,8 @@ export interface ExportedExample {
   rebaseEditedLines: number;
   comments: ExportedComment[];
   flags: { reason: string; status: string }[];
+  /** Where it came from on its host: change, revisions, files and line ranges (source.ts). */
+  source: ExampleSource;
 }
 
 /** `withRewrites`: each comment carries its stored rewrites (the JSONL export; Search/Replace leaves them out). */
@@ -79,9 +82,10 @@ export function exportedExamples(store: CorpusStore, buildId: number, withRewrit
   )) {
     flags.set(f.example_key, [...(flags.get(f.example_key) ?? []), { reason: f.reason, status: f.status }]);
   }
+  const sourceOf = sourceReader(store, buildId);
   const out: ExportedExample[] = [];
   store.each(
-    `SELECT e.*, c.number, c.project, c.created, h.org FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
+    `SELECT e.*, c.number, c.project, c.created, h.org, h.url FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
      WHERE e.build_id = ? AND e.rule IS NULL ORDER BY h.org, c.created, c.number, e.path, e.before_start`,
     [buildId],
     (r) => {
@@ -103,6 +107,7 @@ export function exportedExamples(store: CorpusStore, buildId: number, withRewrit
         rebaseEditedLines: Number(r.rebase_edited_lines ?? 0),
         comments: comments.get(Number(r.id)) ?? [],
         flags: flags.get(key) ?? [],
+        source: sourceOf(r as unknown as SourceRow & { id: number }),
       });
     },
   );

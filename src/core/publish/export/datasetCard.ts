@@ -17,6 +17,7 @@ import type { LabelAuditReport } from '../../review/labels/labelAudit';
 import { renderShares } from './cardShares';
 import { renderCounted } from './cardCounted';
 import { mdCode, mdCount, mdHeader, mdRow, mdText } from '../../ground/text/markdown';
+import { recordFieldRows } from '../../build/records/recordSchema';
 
 export interface CardInput {
   title: string;
@@ -108,6 +109,7 @@ export function datasetCard(input: CardInput): string {
     ]),
   );
 
+  renderRecordFields(input, p);
   renderRules(input, p);
   renderFunnel(input, p);
   renderWindows(input, p);
@@ -123,6 +125,21 @@ export function datasetCard(input: CardInput): string {
 }
 
 type Para = (...lines: string[]) => void;
+
+/** Every field of a record, from the schema the export is validated against (build/records/recordSchema.ts). */
+function renderRecordFields(input: CardInput, p: Para): void {
+  p(
+    '## Record fields',
+    '',
+    `Each line of ${mdCode(input.files.examples)} and of the split files is one JSON object; \`source\` says where on its host each example came from, so any one of them can be fetched again and compared byte for byte.`,
+    '',
+    ...mdHeader(['field', 'type', 'what it holds']),
+    // Our own descriptions, Markdown already (an optional field's says when it is absent); a "|" would end the cell.
+    ...recordFieldRows().map((r) =>
+      mdRow([mdCode(r.field, { inTable: true }), r.type.replace(/\|/g, '\\|'), r.description.replace(/\|/g, '\\|')]),
+    ),
+  );
+}
 
 function renderRules(input: CardInput, p: Para): void {
   p(

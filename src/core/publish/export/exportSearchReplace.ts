@@ -87,6 +87,7 @@ export function searchReplaceRecord(e: ExportedExample, sr: Extract<SearchReplac
     rebaseEditedLines: e.rebaseEditedLines,
     comments: e.comments,
     flags: e.flags,
+    source: e.source,
   };
 }
 
