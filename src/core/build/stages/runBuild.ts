@@ -22,6 +22,12 @@ import { registeredHalves } from '../halves/halvesRegistry';
 import { attachShareReports } from '../reports/shareReports';
 import { HunkFactsPool } from './hunkFactsPool';
 import { storeDetectedFlags } from '../flags/flagStore';
+import {
+  confirmedExamples,
+  currentFlagDecisions,
+  recordBuildFlagDecisions,
+  type FlagDecision,
+} from '../flags/flagDecisions';
 import { protectedSets, protectedTexts } from '../../rules/decontam/referenceSets';
 import { automaticWindows } from '../../rules/decontam/decontaminate';
 import { matchingPolicy } from '../../rules/decontam/policy';
@@ -42,6 +48,8 @@ export interface BuildOptions {
   onProgress?: (p: BuildProgress) => void;
   /** Compute the hunks' dedup sketches and target matches in a worker thread (default true). */
   hunkFactsWorker?: boolean;
+  /** The flag decisions manual_flag reads (verify: those a build recorded); default: the file's, as they stand now. */
+  flagDecisions?: readonly FlagDecision[];
 }
 
 export interface BuildResult {
@@ -65,6 +73,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
     opts.onProgress?.({ stage: step, done: STEPS.indexOf(step), total: STEPS.length });
   throwIfAborted(signal);
   const config = opts.config ?? storedConfig(store);
+  const flagDecisions = opts.flagDecisions ?? currentFlagDecisions(store);
 
   progress('load');
   const corpus = await loadCorpus(store, config, signal);
@@ -123,7 +132,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   await checkpoint(signal);
 
   progress('examples');
-  const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally, protection);
+  const examples = runExampleStages(stage2.hunks, corpus.ctx, confirmedExamples(flagDecisions), tally, protection);
   await checkpoint(signal);
 
   const halves = config.halves
@@ -145,6 +154,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   let newFlags = 0;
   const buildId = writeBuild(store, header, decisions, examples, signal, (id, corpusHash) => {
     hash = corpusHash;
+    recordBuildFlagDecisions(store, id, flagDecisions);
     newFlags = storeDetectedFlags(store, examples);
     const finishedAt = new Date().toISOString();
     funnel = tally.report(

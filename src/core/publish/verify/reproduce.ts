@@ -1,7 +1,10 @@
 // verify --reproduce: rebuild from the stored records into a scratch copy and compare corpus hashes.
+// The rebuild reads the flag decisions the build recorded, not today's: a flag confirmed since is an
+// input of the next build, not a difference in this one.
 import { CorpusStore } from '../../ground/store/corpusStore';
 import { runBuild, type BuildProgress } from '../../build/stages/runBuild';
 import { requireBuild } from '../../review/inspect/groups';
+import { flagDecisionsOfBuild } from '../../build/flags/flagDecisions';
 
 export type ReproduceResult =
   | { clean: true; buildId: number; corpusHash: string }
@@ -23,7 +26,8 @@ export async function verifyReproduce(
   const bytes = store.export();
   const scratch = await CorpusStore.fromBytes(store.file, bytes, { reserveBytes: Math.min(bytes.length, 1 << 30) });
   try {
-    const rebuilt = await runBuild(scratch, { signal, onProgress });
+    const flagDecisions = flagDecisionsOfBuild(store, buildId);
+    const rebuilt = await runBuild(scratch, { signal, onProgress, flagDecisions });
     if (rebuilt.corpusHash === stored.corpus_hash) return { clean: true, buildId, corpusHash: stored.corpus_hash };
     const again = snapshot(scratch, rebuilt.buildId);
     return {
