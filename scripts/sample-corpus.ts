@@ -11,6 +11,7 @@ import { validateCorpusConfig } from '../src/core/rules/corpusJson/loadConfig';
 import { PRODUCT_START, PRODUCT_WINDOWS, type CorpusConfig } from '../src/core/ground/config/types';
 import { fetchCorpus } from '../src/core/gerrit/fetchCorpus';
 import { runBuild } from '../src/core/build/stages/runBuild';
+import { decideFlag } from '../src/core/build/flags/flagDecisions';
 import { localUserPseudonym } from '../src/core/ground/privacy/localUser';
 import { parseReferences, registerReferenceSet } from '../src/core/rules/decontam/referenceSets';
 import { registerHalves } from '../src/core/build/halves/halvesRegistry';
@@ -187,15 +188,13 @@ function confirmScenarioFlag(store: CorpusStore, buildId: number): void {
     [buildId, m.comment, m.change],
   );
   if (typeof key !== 'string') throw new Error(`sample: no example holds ${m.comment}`);
-  store.run(
-    `INSERT INTO flags(example_key, reason, detail, status, rater, decided_at) VALUES (?, 'manual', ?, 'confirmed', ?, ?)
-             ON CONFLICT(example_key, reason) DO UPDATE SET status = 'confirmed'`,
-    [
-      key,
-      JSON.stringify({ reason: 'manual', detail: 'confirmed by the sample rater' }),
-      localUserPseudonym(SAMPLE_SALT, 'sample-rater'),
-      '2026-11-30T12:00:00.000Z',
-    ],
+  // Stored as a detector stores a flag, then confirmed as Confirm Flag and `flags set` confirm one.
+  const flagId = store.insert("INSERT INTO flags(example_key, reason, detail) VALUES (?, 'manual', ?)", [
+    key,
+    JSON.stringify({ reason: 'manual', detail: 'confirmed by the sample rater' }),
+  ]);
+  store.transaction(() =>
+    decideFlag(store, flagId, 'confirmed', localUserPseudonym(SAMPLE_SALT, 'sample-rater'), '2026-11-30T12:00:00.000Z'),
   );
 }
 

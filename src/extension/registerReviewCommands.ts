@@ -1,4 +1,4 @@
-// Reviewing in place: confirm or dismiss flags, label examples, and move to the next/previous example.
+// Reviewing in place: confirm or reject flags, label examples, and move to the next/previous example.
 import * as vscode from 'vscode';
 import { flagsOf } from '../core/build/flags/flagStore';
 import type { Label } from '../core/review/labels/labels';
@@ -51,7 +51,7 @@ export function registerReviewCommands(
   };
   const targetKey = (n?: CorpusNode): string | undefined =>
     n?.type === 'item' && n.item.kind === 'example' ? n.item.key : active.example?.key;
-  const decide = (status: 'confirmed' | 'dismissed') => async (n?: CorpusNode) => {
+  const decide = (status: 'confirmed' | 'rejected') => async (n?: CorpusNode) => {
     const key = targetKey(n);
     const corpus = session.corpus;
     if (!key || !corpus) throw new Error('open a flagged example first');
@@ -61,7 +61,7 @@ export function registerReviewCommands(
     if (open.length > 1) {
       const pick = await vscode.window.showQuickPick(
         open.map((f) => ({ label: plainText(f.reason), description: plainText(f.detail ?? ''), flag: f })),
-        { canPickMany: true, title: `${status === 'confirmed' ? 'Confirm' : 'Dismiss'} which flags?` },
+        { canPickMany: true, title: `${status === 'confirmed' ? 'Confirm' : 'Reject'} which flags?` },
       );
       if (!pick?.length) return;
       chosen = pick.map((p) => p.flag);
@@ -74,7 +74,7 @@ export function registerReviewCommands(
     statusNote(
       status === 'confirmed'
         ? `$(sign-out) Confirmed ${flags}: the example leaves at the next build`
-        : `$(close) Dismissed ${flags}: the example stays`,
+        : `$(close) Rejected ${flags}: the example stays`,
     );
   };
 
@@ -141,7 +141,7 @@ export function registerReviewCommands(
       if (example) openedAt = ++events;
     }),
     registerCommand(log, Commands.confirmFlag, decide('confirmed')),
-    registerCommand(log, Commands.dismissFlag, decide('dismissed')),
+    registerCommand(log, Commands.rejectFlag, decide('rejected')),
     registerCommand(log, Commands.label, label()),
     registerCommand(log, Commands.labelAnswers, label('answers')),
     registerCommand(log, Commands.labelDoesNot, label('does_not')),

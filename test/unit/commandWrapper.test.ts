@@ -75,7 +75,7 @@ describe('commands: one wrapper, hidden where they cannot run', () => {
     ]) {
       assert.equal(PaletteWhen[id], ContextKeys.exampleDiffActive, id);
     }
-    for (const id of [Commands.confirmFlag, Commands.dismissFlag])
+    for (const id of [Commands.confirmFlag, Commands.rejectFlag])
       assert.equal(PaletteWhen[id], ContextKeys.exampleFlagged, id);
   });
 

@@ -55,7 +55,7 @@ describe('corpus edits', () => {
   it('reports an edit that cannot apply, and leaves the file as it was', async () => {
     const file = await corpusFile();
     const s = inThreadSaver(file);
-    s.send({ seq: 1, edits: [EDITS[0], { kind: 'flags', flagIds: [99], status: 'dismissed', rater: 'r', at: AT }] });
+    s.send({ seq: 1, edits: [EDITS[0], { kind: 'flags', flagIds: [99], status: 'rejected', rater: 'r', at: AT }] });
     const reply = await s.reply(1);
     assert.equal(reply.type, 'failed');
     assert.match((reply as { message: string }).message, /no flag 99/);

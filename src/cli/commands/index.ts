@@ -10,6 +10,7 @@ import { protectCommand } from './protect';
 import { judgeCommand } from './judge';
 import { auditExportCommand, auditReportCommand, auditSampleCommand } from './audit';
 import { labelsImportCommand } from './labels';
+import { flagsListCommand, flagsSetCommand } from './flags';
 import { tagCommand } from './tag';
 import { diversityCommand } from './diversity';
 import { halvesCommand } from './halves';
@@ -30,5 +31,7 @@ export const COMMANDS: CliCommand[] = [
   auditExportCommand,
   auditReportCommand,
   labelsImportCommand,
+  flagsListCommand,
+  flagsSetCommand,
   judgeCommand,
 ] as CliCommand[];

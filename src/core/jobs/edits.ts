@@ -4,7 +4,7 @@
 // background worker, which applies it to a copy of its own and saves the file (saving a large corpus
 // takes seconds). Each edit carries its time, so both copies end up identical.
 import { sealWindow, unsealWindow } from '../ground/config/windows';
-import { decideFlag } from '../build/flags/flagStore';
+import { decideFlag } from '../build/flags/flagDecisions';
 import { setLabel, type Label } from '../review/labels/labels';
 import { statSync } from 'node:fs';
 import { CorpusStore, SMALL_EDITS_OPEN } from '../ground/store/corpusStore';
@@ -19,7 +19,7 @@ import type { QualityLabel } from '../build/judgments/types';
 
 export type CorpusEdit =
   | { kind: 'label'; exampleKey: string; rater: string; label: Label; at: string }
-  | { kind: 'flags'; flagIds: number[]; status: 'confirmed' | 'dismissed'; rater: string; at: string }
+  | { kind: 'flags'; flagIds: number[]; status: 'confirmed' | 'rejected'; rater: string; at: string }
   | { kind: 'seal'; window: string; at: string }
   | { kind: 'unseal'; window: string; rater: string; at: string }
   | { kind: 'protect'; name: string; items: ReferenceItem[]; replace: boolean; at: string }

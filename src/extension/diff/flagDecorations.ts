@@ -18,7 +18,7 @@ const REASON_TEXT: Record<string, string> = {
 };
 
 export function flagMessage(f: StoredFlag): string {
-  return `Suspected reviewer-written target: ${REASON_TEXT[f.reason] ?? plainText(f.reason)}. Confirm to exclude it at the next build (manual_flag), or dismiss.`;
+  return `Suspected reviewer-written target: ${REASON_TEXT[f.reason] ?? plainText(f.reason)}. Confirm to exclude it at the next build (manual_flag), or reject.`;
 }
 
 export class FlagDecorations extends Disposable {

@@ -43,7 +43,7 @@ export const PaletteWhen: Record<CommandId, string | undefined> = {
   [Commands.labelUnsure]: exampleDiff,
   [Commands.labelCommentQuality]: exampleDiff,
   [Commands.confirmFlag]: ContextKeys.exampleFlagged,
-  [Commands.dismissFlag]: ContextKeys.exampleFlagged,
+  [Commands.rejectFlag]: ContextKeys.exampleFlagged,
   [Commands.openKeptTwin]: ContextKeys.exampleHasTwin,
   [Commands.openItem]: 'false',
   [Commands.loadMore]: 'false',

@@ -18,7 +18,8 @@ export const Commands = {
   filter: 'reviewCorpus.filter',
   clearFilter: 'reviewCorpus.clearFilter',
   confirmFlag: 'reviewCorpus.confirmFlag',
-  dismissFlag: 'reviewCorpus.dismissFlag',
+  // The id predates the word 'rejected' (its title says Reject Flag): kept, so keybindings users set still work.
+  rejectFlag: 'reviewCorpus.dismissFlag',
   label: 'reviewCorpus.label',
   labelAnswers: 'reviewCorpus.labelAnswers',
   labelDoesNot: 'reviewCorpus.labelDoesNot',

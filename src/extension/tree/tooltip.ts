@@ -9,6 +9,7 @@ import {
   twinStatus,
 } from '../../core/review/inspect/evidence';
 import type { CorpusStore } from '../../core/ground/store/corpusStore';
+import { flagStatus } from '../../core/build/flags/flagDecisions';
 import type { ItemNode } from './nodes';
 import { inertMarkdown } from '../plainText';
 import { LEAVES_AT_NEXT_BUILD, leavesAtNextBuild } from './treeItems';
@@ -65,7 +66,7 @@ export function itemTooltip(store: CorpusStore, n: ItemNode, config?: CorpusConf
       'SELECT reason, status FROM flags WHERE example_key = ? ORDER BY reason',
       [it.key],
     );
-    line('Flags', flags.length ? flags.map((f) => `${f.reason} (${f.status})`).join(', ') : 'none');
+    line('Flags', flags.length ? flags.map((f) => `${f.reason} (${flagStatus(f.status)})`).join(', ') : 'none');
     const labels = store.all<{ rater: string; label: string }>(
       'SELECT rater, label FROM labels WHERE example_key = ? ORDER BY rater',
       [it.key],

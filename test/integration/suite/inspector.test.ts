@@ -286,7 +286,7 @@ describe('inspector', function () {
     const node = a.tree.provider.findGroup('openstack', e.window, 'kept');
     const item = a.tree.provider.getChildren(node!).find((n) => n.type === 'item' && n.item.id === e.id)!;
     assert.equal((a.tree.provider.getTreeItem(item).iconPath as vscode.ThemeIcon).id, 'warning');
-    // Dismissed (the edit Dismiss Flag makes once its flags are picked), the warnings leave the open diff:
+    // Rejected (the edit Reject Flag makes once its flags are picked), the warnings leave the open diff:
     // the diagnostics, and the warning highlight drawn over the comment's lines.
     const decorated = `${ORIGINAL} .view-overlays [class*="ced-"]`;
     const withFlag = await dom.count(decorated);
@@ -296,7 +296,7 @@ describe('inspector', function () {
     a.session.edit({
       kind: 'flags',
       flagIds: open,
-      status: 'dismissed',
+      status: 'rejected',
       rater: 'r_0000000000000000',
       at: new Date().toISOString(),
     });

@@ -1,6 +1,6 @@
 // The commands as a user meets them in the real VS Code: keys that shadow no default and fire only with
 // focus in an example diff or the corpus tree; commands hidden from the palette where they cannot run;
-// a status bar note for what Confirm/Dismiss Flag, Set Salt and a cancelled rebuild did; a confirmed flag
+// a status bar note for what Confirm/Reject Flag, Set Salt and a cancelled rebuild did; a confirmed flag
 // with its own icon and tooltip until the next build; errors with a "Show Log" action.
 import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -239,7 +239,7 @@ describe('inspector commands', function () {
     assert.equal(await inPalette('Review Corpus: Label: Unsure'), false, 'Label once the diff is closed');
   });
 
-  it('says in the status bar what Confirm Flag and Dismiss Flag did, and marks a confirmed example until the next build', async () => {
+  it('says in the status bar what Confirm Flag and Reject Flag did, and marks a confirmed example until the next build', async () => {
     const confirmed = keptWithOneOpenFlag(a);
     await openExample(a, confirmed.id);
     await vscode.commands.executeCommand('reviewCorpus.confirmFlag');
@@ -260,12 +260,12 @@ describe('inspector commands', function () {
     assert.match(plain(await dom.text(tooltip)), /confirmed: leaves at the next build/);
     await dom.press('Escape');
 
-    const dismissed = keptWithOneOpenFlag(a, [confirmed.key]);
-    await openExample(a, dismissed.id);
+    const rejected = keptWithOneOpenFlag(a, [confirmed.key]);
+    await openExample(a, rejected.id);
     await vscode.commands.executeCommand('reviewCorpus.dismissFlag');
-    await statusBar(/Dismissed 1 flag: the example stays/);
+    await statusBar(/Rejected 1 flag: the example stays/);
     assert.notEqual(
-      (a.tree.provider.getTreeItem(treeNode(a, dismissed.key)).iconPath as vscode.ThemeIcon).id,
+      (a.tree.provider.getTreeItem(treeNode(a, rejected.key)).iconPath as vscode.ThemeIcon).id,
       'sign-out',
     );
   });

@@ -1,6 +1,6 @@
 // Finds suspected reviewer-written targets that the strict rules miss, so the inspector can flag
 // them where they stand. Each flag carries its reason and the spans that match, in the comment and
-// on the after side; a user confirms (→ manual_flag at the next build) or dismisses it.
+// on the after side; a user confirms (→ manual_flag at the next build) or rejects it.
 import { opensSuggestionFence } from '../../rules/examples/suggestedEdit';
 import { commentsHoldingTarget, normaliseLines, normalisedTarget } from '../stages/targetInComment';
 

@@ -1,14 +1,15 @@
 // Flags in the corpus file. Each build adds open flags for its kept examples; a user's
-// confirm or dismiss is kept, with the rater's pseudonym, across rebuilds (keyed by example key).
+// confirm or reject is kept, with the rater's pseudonym, across rebuilds (keyed by example key), and
+// recorded with its time in the flag's history (flagDecisions.ts).
 import type { ExampleRec } from '../stages/exampleStage';
 import type { CorpusStore } from '../../ground/store/corpusStore';
-import { UserError } from '../../ground/store/errors';
 import { detectFlags, type DetectedFlag } from './detect';
+import { flagStatus, type FlagStatus } from './flagDecisions';
 
 export interface StoredFlag extends DetectedFlag {
   id: number;
   exampleKey: string;
-  status: 'open' | 'confirmed' | 'dismissed';
+  status: FlagStatus;
   rater: string | null;
   decidedAt: string | null;
 }
@@ -51,7 +52,7 @@ export function flagsOf(store: CorpusStore, exampleKey: string): StoredFlag[] {
       id: number;
       example_key: string;
       detail: string;
-      status: StoredFlag['status'];
+      status: string;
       rater: string | null;
       decided_at: string | null;
     }>('SELECT id, example_key, detail, status, rater, decided_at FROM flags WHERE example_key = ? ORDER BY reason', [
@@ -61,20 +62,8 @@ export function flagsOf(store: CorpusStore, exampleKey: string): StoredFlag[] {
       ...(JSON.parse(r.detail) as DetectedFlag),
       id: r.id,
       exampleKey: r.example_key,
-      status: r.status,
+      status: flagStatus(r.status),
       rater: r.rater,
       decidedAt: r.decided_at,
     }));
-}
-
-export function decideFlag(
-  store: CorpusStore,
-  flagId: number,
-  status: 'confirmed' | 'dismissed',
-  rater: string,
-  now = new Date().toISOString(),
-): void {
-  if (!store.get('SELECT 1 AS x FROM flags WHERE id = ?', [flagId]))
-    throw new UserError(`no flag ${flagId} in this corpus`);
-  store.run('UPDATE flags SET status = ?, rater = ?, decided_at = ? WHERE id = ?', [status, rater, now, flagId]);
 }

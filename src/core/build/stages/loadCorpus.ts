@@ -66,7 +66,6 @@ export interface LoadedCorpus {
   /** Per org: listings the fetch ended before the host said it had no more (listing_cut_short). */
   listingCuts: Map<string, number>;
   changes: Map<number, ChangeRec>;
-  confirmedFlags: Set<string>;
 }
 
 /**
@@ -218,10 +217,6 @@ export async function loadCorpus(
     if (change && !change.removal) change.patchSets.set(Number(patchSet), kind === null ? null : String(kind));
   });
 
-  const confirmedFlags = new Set<string>();
-  eachRow(store, "SELECT example_key FROM flags WHERE status = 'confirmed'", [], ([key]) =>
-    confirmedFlags.add(String(key)),
-  );
   const rejectedListings = new Map<string, number>();
   const listingCuts = new Map<string, number>();
   eachRow(
@@ -243,6 +238,5 @@ export async function loadCorpus(
     rejectedListings,
     listingCuts,
     changes,
-    confirmedFlags,
   };
 }

@@ -22,6 +22,12 @@ import { storeDetectedFlags } from '../flags/flagStore';
 import { decontaminationReport, decontaminationSetup } from './decontamination';
 import { switchedOffRules } from '../../rules/ruleSwitches';
 import { ruleOffReason } from '../../rules/switchedOff';
+import {
+  confirmedExamples,
+  currentFlagDecisions,
+  recordBuildFlagDecisions,
+  type FlagDecision,
+} from '../flags/flagDecisions';
 import { applyHostGaps } from '../reports/hostGaps';
 
 export type { DatasetFunnel } from '../reports/funnelReport';
@@ -39,6 +45,8 @@ export interface BuildOptions {
   onProgress?: (p: BuildProgress) => void;
   /** Compute the hunks' dedup sketches and target matches in a worker thread (default true). */
   hunkFactsWorker?: boolean;
+  /** The flag decisions manual_flag reads (verify: those a build recorded); default: the file's, as they stand now. */
+  flagDecisions?: readonly FlagDecision[];
 }
 
 export interface BuildResult {
@@ -70,6 +78,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
     opts.onProgress?.({ stage: step, done: STEPS.indexOf(step), total: STEPS.length });
   throwIfAborted(signal);
   const config = opts.config ?? storedConfig(store);
+  const flagDecisions = opts.flagDecisions ?? currentFlagDecisions(store);
 
   progress('load');
   const corpus = await loadCorpus(store, config, signal);
@@ -127,7 +136,13 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   await checkpoint(signal);
 
   progress('examples');
-  const examples = runExampleStages(stage2.hunks, corpus.ctx, corpus.confirmedFlags, tally, decontam.protection);
+  const examples = runExampleStages(
+    stage2.hunks,
+    corpus.ctx,
+    confirmedExamples(flagDecisions),
+    tally,
+    decontam.protection,
+  );
   await checkpoint(signal);
 
   const halves = config.halves
@@ -147,7 +162,11 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   let funnel: DatasetFunnel | undefined;
   let hash = '';
   let newFlags = 0;
-  const storeFlags = () => (newFlags = storeDetectedFlags(store, examples));
+  // The flag decisions it read and the flags it found are in the build's hash (writeBuild).
+  const storeFlags = (id: number) => {
+    recordBuildFlagDecisions(store, id, flagDecisions);
+    newFlags = storeDetectedFlags(store, examples);
+  };
   const buildId = writeBuild(
     store,
     header,

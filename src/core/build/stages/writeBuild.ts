@@ -120,8 +120,8 @@ export class CorpusHasher {
   }
 
   /** The manifest of the build's published records (build/records/buildRecords.ts): every byte an export writes. */
-  addRecords(manifest: string): void {
-    this.records = manifest;
+  addRecords(manifest: string, flagDecisions: string): void {
+    this.records = `${manifest}\t${flagDecisions}`;
   }
 
   digest(): string {
@@ -269,7 +269,9 @@ export function writeBuild(
         hasher.addDecision(d);
       });
       beforeRecords(buildId);
-      hasher.addRecords(storeBuildRecords(store, buildId));
+      // The flag decisions the build read (build/flags/flagDecisions.ts) are one of its recorded inputs.
+      const flags = store.scalar('SELECT flag_decisions_sha256 FROM builds WHERE id = ?', [buildId]);
+      hasher.addRecords(storeBuildRecords(store, buildId), typeof flags === 'string' ? flags : '');
       const corpusHash = hasher.digest();
       const last = finish(buildId, corpusHash);
       store.run('UPDATE builds SET corpus_hash = ?, finished_at = ?, funnel = ? WHERE id = ?', [

@@ -433,9 +433,40 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE blobs ADD COLUMN pack_offset INTEGER;
   ALTER TABLE blobs ADD COLUMN pack_length INTEGER;
   `,
-  // 11 → 12: Frozen builds (#29, docs/publishing.md "Frozen builds"):
-  // - builds.records_sha256, the blob listing the build's published records in export order (one
-  //   "<record blob id>\t<example key>" line each; each record, one exported JSON line, is a blob of
+  // 11 → 12: Flag decisions are recorded inputs of a build (#29, docs/storage.md):
+  // - flag_decisions, every confirm, reject or clear ('open') of a flag with its rater pseudonym and
+  //   time, appended and never overwritten (the flags row keeps the latest for fast reads); the
+  //   decisions already on flags rows are its first entries, an older row's 'dismissed' as 'rejected';
+  // - build_flag_decisions, the decided flags a build read when it started (manual_flag removes the
+  //   examples with a confirmed one), and builds.flag_decisions_sha256 their digest, so a build can be
+  //   rebuilt with its own decisions. NULL for builds written before: their manual_flag removals say
+  //   which examples had a confirmed flag (build/flags/flagDecisions.ts, flagDecisionsOfBuild).
+  `
+  CREATE TABLE flag_decisions (
+    id INTEGER PRIMARY KEY,
+    example_key TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    status TEXT NOT NULL,
+    rater TEXT,
+    decided_at TEXT
+  );
+  CREATE INDEX flag_decisions_example ON flag_decisions(example_key, id);
+  INSERT INTO flag_decisions(example_key, reason, status, rater, decided_at)
+    SELECT example_key, reason, CASE status WHEN 'dismissed' THEN 'rejected' ELSE status END, rater, decided_at
+    FROM flags WHERE status <> 'open' ORDER BY decided_at, id;
+  CREATE TABLE build_flag_decisions (
+    build_id INTEGER NOT NULL REFERENCES builds(id),
+    example_key TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    status TEXT NOT NULL,
+    decided_at TEXT,
+    PRIMARY KEY (build_id, example_key, reason)
+  ) WITHOUT ROWID;
+  ALTER TABLE builds ADD COLUMN flag_decisions_sha256 TEXT;
+  `,
+  // 12 → 13: Frozen builds (#29, docs/storage.md):
+  // - builds.records_sha256, the blob listing the build's published records in export order (a JSON
+  //   list of [record blob id, example key, window]; each record, one exported JSON line, is a blob of
   //   its own, so a record unchanged between builds is stored once); NULL for builds written before;
   // - builds.config, the build's full effective config (defaults filled in, bot account ids and the
   //   contact left out), so verify rebuilds a build with what it was built with;

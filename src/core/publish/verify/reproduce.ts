@@ -1,11 +1,13 @@
-// verify --reproduce: rebuild a build from its own recorded inputs (its effective config; the records
-// the file holds now) into a scratch copy, and compare what each would publish, record by record.
+// verify --reproduce: rebuild a build from its own recorded inputs (its effective config, the flag
+// decisions it read; the records the file holds now) into a scratch copy, and compare what each would
+// publish, record by record. A flag confirmed since is an input of the next build, not a difference.
 import { CorpusStore } from '../../ground/store/corpusStore';
 import { runBuild, type BuildProgress } from '../../build/stages/runBuild';
 import { recordedConfig } from '../../build/stages/loadCorpus';
 import { blobText, recordManifest, type RecordEntry } from '../../build/records/buildRecords';
 import { requireBuild } from '../../review/inspect/groups';
 import { tagNamesByBuild } from '../versions/tags';
+import { flagDecisionsOfBuild } from '../../build/flags/flagDecisions';
 
 /** A kept example whose published record the rebuild would change: where it is, and which fields. */
 export interface RecordDifference {
@@ -50,7 +52,8 @@ export async function verifyReproduce(
   const bytes = store.export();
   const scratch = await CorpusStore.fromBytes(store.file, bytes, { reserveBytes: Math.min(bytes.length, 1 << 30) });
   try {
-    const rebuilt = await runBuild(scratch, { signal, onProgress, config });
+    const flagDecisions = flagDecisionsOfBuild(store, buildId);
+    const rebuilt = await runBuild(scratch, { signal, onProgress, config, flagDecisions });
     if (rebuilt.corpusHash === stored.corpus_hash) return { ...about, clean: true, corpusHash: stored.corpus_hash };
     return {
       ...about,

@@ -189,7 +189,7 @@ function addFilter(
   keyColumn: string,
   textExists: string,
 ): void {
-  // "Flagged" means a flag still open: a confirmed flag removes the example at the next build, a dismissed one is done with.
+  // "Flagged" means a flag still open: a confirmed flag removes the example at the next build, a rejected one is done with.
   if (filter.flagged)
     where.push(`EXISTS (SELECT 1 FROM flags f WHERE f.example_key = ${keyColumn} AND f.status = 'open')`);
   if (filter.audit)
