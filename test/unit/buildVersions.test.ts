@@ -275,10 +275,14 @@ describe('builds that stand as a record', function () {
           ...config,
           rules: { ...config.rules, maxLinesPerSide: config.rules.maxLinesPerSide + 1 },
         });
+        // A build rebuilds with the config it recorded: a later corpus.json does not make it stale.
+        assert.equal(staleRulesVersion(store, first), undefined);
+        // The rules' code changing since does (a rules version this code does not build).
+        store.run("UPDATE builds SET rules_version = 'abcdef0123456789' WHERE id = ?", [first]);
         const stale = staleRulesVersion(store, first);
         assert.ok(stale);
-        assert.equal(stale.recorded, store.scalar('SELECT rules_version FROM builds WHERE id = ?', [first]));
-        assert.equal(stale.configChanged, true);
+        assert.equal(stale.recorded, 'abcdef0123456789');
+        assert.equal(stale.configRecorded, true);
       } finally {
         store.close();
       }

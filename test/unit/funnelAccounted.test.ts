@@ -188,12 +188,12 @@ describe('every number accounted: a host where a third of the listings lack comm
     const text = readFileSync(path.join(dir, 'publish', 'counts.csv'), 'utf8');
     assert.equal(text.split('\n')[0], 'org,stage,rule,unit,input,removed,removed_note,remaining');
     const rows = csvRecords(text);
-    const empty = rows.filter((x) => x.removed === '');
     assert.deepEqual(
-      empty.map((x) => x.rule),
+      rows.filter((x) => x.removed === 'off').map((x) => x.rule),
       ['protected_comment', 'irrelevant_comment'],
-      'the rules off by default are the only ones not counted',
+      'the rules off by default read off, never 0',
     );
+    for (const x of rows.filter((r) => r.removed === 'off')) assert.match(x.removed_note, /^not counted: off: /);
     for (const x of rows) {
       // removed is the one cell that can be empty, and then its note is not; a count's note is empty unless partial.
       const emptyCells = Object.keys(x).filter((k) => x[k] === '' && k !== 'removed_note');
@@ -220,7 +220,7 @@ describe('every number accounted: a host where a third of the listings lack comm
     );
     assert.match(
       card,
-      /\| comments \| `irrelevant_comment` \| comments \| \d+ \| not counted \| \d+ \| not counted\\: off\\: judge\\.irrelevantComment/,
+      /\| comments \| `irrelevant_comment` \| comments \| \d+ \| off \| \d+ \| not counted\\: off\\: judge\\.irrelevantComment/,
     );
     assert.ok(
       card.includes(

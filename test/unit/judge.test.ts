@@ -281,7 +281,7 @@ describe('judge: an OpenAI-compatible judge over loopback', function () {
         ),
       ),
     );
-    await withStore(file, (s) => {
+    await withStore(file, async (s) => {
       const both = readRewrites(s);
       assert.ok(both.size > 0);
       const plusRows = readRewrites(s, { mode: 'curev+' });
@@ -291,7 +291,9 @@ describe('judge: an OpenAI-compatible judge over loopback', function () {
         s.scalar("SELECT message FROM comments WHERE gerrit_id = 'c-kept'"),
         'Please use a clearer name here',
       );
-      // The JSONL export carries the rewrites beside the original.
+      // The JSONL export carries the rewrites beside the original, from the next build (a build's
+      // records are what it published; rewrites made since are inputs of the next one).
+      await runBuild(s);
       const out = path.join(path.dirname(file), 'examples.jsonl');
       exportCorpus(s, out);
       const comments = readFileSync(out, 'utf8')

@@ -20,6 +20,7 @@ import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { copyCorpus } from '../../src/core/ground/store/copyCorpus';
 import { PRODUCT_START, PRODUCT_WINDOWS } from '../../src/core/ground/config/types';
 import type { ExportedExample } from '../../src/core/build/records/publishedRecords';
+import { storeBuildRecords } from '../../src/core/build/records/buildRecords';
 import { recordFieldRows, recordSchemaText } from '../../src/core/build/records/recordSchema';
 
 async function cli(...argv: string[]) {
@@ -255,6 +256,8 @@ describe('every exported record is traceable to Gerrit', function () {
       "UPDATE examples SET rule = NULL WHERE rule = 'one_sided' AND change_id = (SELECT id FROM changes WHERE number = 970004)",
     );
     assert.equal(store.db.getRowsModified(), 1, "970004's example was removed by one_sided");
+    // An export writes the records a build stored: store them again, as that build would have.
+    storeBuildRecords(store, Number(store.scalar('SELECT max(id) FROM builds')));
     store.save();
     store.close();
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'rc-source-one-sided-')), 'examples.jsonl');

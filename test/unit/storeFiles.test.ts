@@ -234,7 +234,7 @@ describe('review-corpus on a damaged corpus file', function () {
     writeFileSync(file, intact);
     const r = funnel(file);
     assert.equal(r.status, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout), { organizations: {} });
+    assert.deepEqual(JSON.parse(r.stdout), { organizations: {}, corpus_hash: null });
   });
 
   it('a truncated corpus', () => {

@@ -78,7 +78,14 @@ export function exportedExamples(store: CorpusStore, buildId: number, withRewrit
   );
   const flags = new Map<string, { reason: string; status: string }[]>();
   for (const f of store.all<{ example_key: string; reason: string; status: string }>(
-    'SELECT example_key, reason, status FROM flags ORDER BY example_key, reason',
+    // A flag's status as the build read it (build_flag_decisions; undecided then: open), so a decision
+    // made later is an input of the next build, not a change to this one's records. Builds written
+    // before decisions were recorded read today's status.
+    `SELECT f.example_key, f.reason,
+       CASE WHEN (SELECT flag_decisions_sha256 FROM builds WHERE id = ?) IS NULL THEN f.status ELSE coalesce(b.status, 'open') END AS status
+     FROM flags f LEFT JOIN build_flag_decisions b ON b.build_id = ? AND b.example_key = f.example_key AND b.reason = f.reason
+     ORDER BY f.example_key, f.reason`,
+    [buildId, buildId],
   )) {
     flags.set(f.example_key, [...(flags.get(f.example_key) ?? []), { reason: f.reason, status: f.status }]);
   }

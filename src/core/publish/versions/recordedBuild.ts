@@ -14,6 +14,8 @@ export interface RecordedVersions {
   current: string;
   /** The stored config has changed since the build too (its hash differs). */
   configChanged: boolean;
+  /** The build recorded its own config, and `current` is built from it. */
+  configRecorded: boolean;
 }
 
 /** The build's rules version against this code's for the stored config; undefined when they agree. */
@@ -24,25 +26,35 @@ export function staleRulesVersion(store: CorpusStore, buildId: number): Recorded
   );
   if (!b) return undefined;
   let config;
+  let recorded;
   try {
     // The config the build recorded; a build written before builds recorded theirs: the stored one.
-    config = recordedConfig(store, buildId);
-    if (!config && store.getMeta('config') === undefined) return undefined;
-    config ??= storedConfig(store);
+    recorded = recordedConfig(store, buildId);
+    if (!recorded && store.getMeta('config') === undefined) return undefined;
+    config = recorded ?? storedConfig(store);
   } catch {
     return undefined; // a stored config this code cannot read: the commands that need it say so themselves
   }
   const current = rulesVersion(config, protectedSets(store));
   if (current === b.rules_version) return undefined;
-  return { buildId, recorded: b.rules_version, current, configChanged: configHash(config) !== b.config_hash };
+  return {
+    buildId,
+    recorded: b.rules_version,
+    current,
+    configChanged: configHash(config) !== b.config_hash,
+    configRecorded: recorded !== undefined,
+  };
 }
 
 /** One plain line, e.g. `build 4 (v3) has rules version 1a2b…, this code builds 9f8e… from the stored config: …`. */
 export function staleRulesLine(store: CorpusStore, v: RecordedVersions, doing: string): string {
-  const why = v.configChanged
-    ? "the rules' code or the stored config changed since"
-    : "the rules' code changed since (the stored config is the same)";
-  return `${buildLabel(store, v.buildId)} has rules version ${v.recorded.slice(0, 12)}, this code builds ${v.current.slice(0, 12)} from the stored config (${why}): ${doing}`;
+  const why = v.configRecorded
+    ? "the rules' code changed since"
+    : v.configChanged
+      ? "the rules' code or the stored config changed since"
+      : "the rules' code changed since (the stored config is the same)";
+  const from = v.configRecorded ? 'the config the build recorded' : 'the stored config';
+  return `${buildLabel(store, v.buildId)} has rules version ${v.recorded.slice(0, 12)}, this code builds ${v.current.slice(0, 12)} from ${from} (${why}): ${doing}`;
 }
 
 /**

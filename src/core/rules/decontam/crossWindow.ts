@@ -110,16 +110,8 @@ export function crossWindowMatchSettings(settings: CrossWindowConfig): Omit<Cros
  * verifies, as it did, and its funnel says so; a corpus.json without the key means off.
  */
 export function legacyCrossWindow(rules: RulesConfig): CrossWindowConfig {
-  return {
-    enabled: true,
-    wholeSide: rules.protectedWholeSide,
-    sideSubstring: rules.protectedSideSubstring,
-    wholeComment: rules.protectedWholeComment,
-    commentTokens: rules.protectedCommentTokens,
-    fileSha256: rules.protectedFileSha256,
-    ngramTokens: rules.protectedNgramTokens,
-    tokenJaccard: rules.protectedTokenJaccard,
-  };
+  const { ast: _ast, commentMatchRemoves: _removes, ...registered } = matchingPolicy(rules);
+  return { enabled: true, ...registered };
 }
 
 /** Whether its match settings are the registered sets' (as every build before `decontam.crossWindow` used). */
