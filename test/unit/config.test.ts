@@ -118,7 +118,15 @@ describe('corpus config', () => {
       (c) => {
         c.hosts[0].url = 'https://x.example/r?x=1';
       },
-      /hosts\[0\]\.url must be an http\(s\) URL without query or fragment/,
+      /hosts\[0\]\.url must be an http\(s\) URL without user, password, query or fragment/,
+    ],
+    [
+      // The URL is stored in the corpus file and published in each record's source and the card.
+      'a host URL carrying a user and password',
+      (c) => {
+        c.hosts[0].url = 'https://alice:s3cret@x.example/r';
+      },
+      /hosts\[0\]\.url must be an http\(s\) URL without user, password, query or fragment/,
     ],
     [
       'a negative interval',

@@ -147,7 +147,11 @@ describe('frozen builds, through the CLI on records fetched over loopback HTTP',
     const funnel = JSON.parse(await ok('funnel', '--db', db, '--build', 'v1', '--json')) as { corpus_hash: string };
     assert.equal(funnel.corpus_hash, hash, 'funnel --json carries the full corpus hash');
     const before = await exportTo('before', 'v1');
-    assert.match(before.get('README.md')!.toString(), new RegExp(hash));
+    const readme = before.get('README.md')!.toString();
+    assert.match(readme, new RegExp(hash));
+    assert.match(readme, /The corpus hash covers every byte of `examples\.jsonl`/);
+    assert.match(readme, /The build is tagged, so its export is frozen/);
+    assert.match(readme, /\| tags \| `v1` \|/);
     assert.match(before.get('examples.jsonl')!.toString(), /Write the 6 out instead/);
     assert.equal(await ok('verify', '--db', db, '--reproduce', '--build', 'v1'), 'clean');
 

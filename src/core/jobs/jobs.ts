@@ -20,7 +20,7 @@ import type { HostClientEvent } from '../gerrit/hostClientTypes';
 import { runBuild, type BuildProgress, type BuildResult } from '../build/stages/runBuild';
 import { exportCorpus, FUNNEL_FILE } from '../publish/export/exportJsonl';
 import { frozenTagOf, writeFrozenExport } from '../publish/export/frozenExport';
-import { recordManifest } from '../build/records/buildRecords';
+import { recordsStored } from '../build/records/buildRecords';
 import { exportSearchReplace, searchReplaceSummary } from '../publish/export/exportSearchReplace';
 import { searchReplaceParameters } from '../rules/ruleParameters';
 import { verifyReproduce, type ReproduceResult } from '../publish/verify/reproduce';
@@ -431,7 +431,7 @@ export async function verifyJob(job: VerifyJob): Promise<ReproduceResult | { sta
     if (stale) return { stale: staleRulesLine(store, stale, 'not rebuilt; its record in the file stands as it is') };
     const id = buildId ?? requireBuild(store);
     // Its corpus hash was made before hashes covered the published records: no rebuild can give it again.
-    if (!recordManifest(store, id))
+    if (!recordsStored(store, id))
       return {
         stale: `build ${id} was written before builds stored their published records, so its corpus hash does not cover them and no rebuild can give it again; rebuild, and verify or tag the new build`,
       };

@@ -108,8 +108,27 @@ describe('fetch and rebuild from the palette', function () {
     );
     assert.equal(rater?.status, 'confirmed');
     assert.match(String(rater?.rater), /^r_[0-9a-f]{16}$/);
+    // The decision is a recorded input: kept in the history with its time, and read by the next build.
+    const decided = a.session.corpus!.store.get<{ status: string; decided_at: string }>(
+      'SELECT status, decided_at FROM flag_decisions WHERE example_key = ? ORDER BY id DESC LIMIT 1',
+      [key],
+    );
+    assert.equal(decided?.status, 'confirmed');
+    assert.match(String(decided?.decided_at), /^\d{4}-\d\d-\d\dT/);
     await vscode.commands.executeCommand('reviewCorpus.rebuild');
     c = a.session.corpus!;
+    assert.equal(
+      c.store.scalar('SELECT status FROM build_flag_decisions WHERE build_id = ? AND example_key = ?', [
+        c.buildId!,
+        key,
+      ]),
+      'confirmed',
+      'the rebuild records the decision it used',
+    );
+    assert.match(
+      String(c.store.scalar('SELECT flag_decisions_sha256 FROM builds WHERE id = ?', [c.buildId!])),
+      /^[0-9a-f]{64}$/,
+    );
     assert.equal(
       c.store.scalar("SELECT rule FROM decisions WHERE build_id = ? AND unit = 'examples' AND unit_key = ?", [
         c.buildId!,

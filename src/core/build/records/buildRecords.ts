@@ -24,6 +24,11 @@ export function storeBuildRecords(store: CorpusStore, buildId: number): string {
   return manifest;
 }
 
+/** Whether the build stored its published records (builds written before records were stored did not). */
+export function recordsStored(store: CorpusStore, buildId: number): boolean {
+  return typeof store.scalar('SELECT records_sha256 FROM builds WHERE id = ?', [buildId]) === 'string';
+}
+
 /** The build's stored records in export order; undefined for a build written before records were stored. */
 export function recordManifest(store: CorpusStore, buildId: number): RecordEntry[] | undefined {
   const id = store.scalar('SELECT records_sha256 FROM builds WHERE id = ?', [buildId]);

@@ -24,7 +24,19 @@ export interface CardInput {
   card: CardConfig | undefined;
   funnel: DatasetFunnel;
   counts: readonly CountRow[];
-  build: { id: number; configHash: string; rulesVersion: string; corpusHash: string | null; finishedAt: string | null };
+  build: {
+    id: number;
+    configHash: string;
+    rulesVersion: string;
+    corpusHash: string | null;
+    finishedAt: string | null;
+    /** The build stored its published records, so its corpus hash covers every exported byte. */
+    recordsStored: boolean;
+    /** The build recorded the configuration it was built with. */
+    configRecorded: boolean;
+    /** The tags naming the build; a tagged build's export is frozen. */
+    tags: readonly string[];
+  };
   /** The build config's start date and thresholds, as stored in the file. */
   start: string;
   rules: RulesConfig;
@@ -308,18 +320,35 @@ function renderHalves(input: CardInput, p: Para): void {
 
 function renderVersions(input: CardInput, p: Para): void {
   const b = input.build;
+  p('## Versions', '', ...versionsLines(b, input.files.examples));
   p(
-    '## Versions',
-    '',
-    'A rebuild from the same stored records and rules gives the same corpus hash (`review-corpus verify --reproduce`).',
-    '',
     ...mdHeader(['what', 'value']),
     mdRow(['build', String(b.id)]),
+    mdRow(['tags', b.tags.length ? b.tags.map((t) => mdCode(t, { inTable: true })).join(', ') : 'none']),
     mdRow(['built at', b.finishedAt ? mdCode(b.finishedAt, { inTable: true }) : 'not finished']),
     mdRow(['rules version', mdCode(b.rulesVersion, { inTable: true })]),
     mdRow(['config hash', mdCode(b.configHash, { inTable: true })]),
     mdRow(['corpus hash', b.corpusHash ? mdCode(b.corpusHash, { inTable: true }) : 'not recorded']),
   );
+}
+
+/** What the corpus hash covers and how to check it: old builds say what they lack. */
+function versionsLines(b: CardInput['build'], examplesFile: string): string[] {
+  if (!b.recordsStored)
+    return [
+      "This build was written before builds stored their published records: its corpus hash does not cover the records' text, and no rebuild can check it. Rebuild and publish the new build.",
+      '',
+    ];
+  const frozen = b.tags.length
+    ? `The build is tagged, so its export is frozen: ${mdCode('review-corpus export --build <tag>')} writes these same bytes whatever is fetched later.`
+    : `A tag (${mdCode('review-corpus tag')}) freezes the export of a build; this one is not tagged.`;
+  const config = b.configRecorded
+    ? 'its own recorded configuration (defaults included), the flag decisions it used and the registered reference sets, so it can be checked after corpus.json has changed'
+    : 'the stored configuration';
+  return [
+    `The corpus hash covers every byte of ${mdCode(examplesFile)} (comment text, flags, labels, paths, windows and each record's source on Gerrit) and the flag decisions the build used. ${mdCode('review-corpus verify --reproduce --build <id|tag>')} rebuilds it from ${config}, and names every example whose published bytes would now differ. ${frozen} See the repository's docs/frozen-builds.md.`,
+    '',
+  ];
 }
 
 const PROJECTS_SHOWN = 20;

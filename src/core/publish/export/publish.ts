@@ -6,6 +6,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { storedFunnel } from '../../build/reports/storedFunnel';
 import { recordedConfig, storedConfig } from '../../build/stages/loadCorpus';
+import { recordsStored } from '../../build/records/buildRecords';
+import { publicHost } from '../../build/records/source';
+import { tagNamesByBuild } from '../versions/tags';
 import type { CorpusConfig } from '../../ground/config/types';
 import { storedWindows } from '../../ground/config/windows';
 import { labelReport } from '../../review/labels/labels';
@@ -117,6 +120,9 @@ export function writePublishables(
       rulesVersion: b.rules_version,
       corpusHash: b.corpus_hash,
       finishedAt: b.finished_at,
+      recordsStored: recordsStored(store, buildId),
+      configRecorded: recordedConfig(store, buildId) !== undefined,
+      tags: tagNamesByBuild(store).get(buildId) ?? [],
     },
     start: built.start,
     rules: built.rules,
@@ -124,7 +130,10 @@ export function writePublishables(
     splits,
     labels: labelReport(store),
     labelAudit: labels,
-    hosts: store.all<{ org: string; url: string }>('SELECT org, url FROM hosts ORDER BY org'),
+    // Without a user name or password a URL in corpus.json could carry, as the records' source has it.
+    hosts: store
+      .all<{ org: string; url: string }>('SELECT org, url FROM hosts ORDER BY org')
+      .map((h) => ({ org: h.org, url: publicHost(h.url) })),
     projects,
     auditLines: audit.lines,
     files: { examples: examplesFile, funnel: 'dataset-funnel.json', counts: COUNTS_FILE, audit: AUDIT_FILE },

@@ -112,9 +112,10 @@ export function buildCorpusSchema(): Record<string, unknown> {
             url: {
               type: 'string',
               format: 'uri',
-              pattern: '^https?://[^/?#]+(?:/[^?#]*)?$',
-              errorMessage: 'must be an http(s) URL without query or fragment',
-              patternErrorMessage: 'must be an http(s) URL without query or fragment',
+              // No user or password: the URL is stored in the corpus file and published with each record.
+              pattern: '^https?://[^/?#@]+(?:/[^?#]*)?$',
+              errorMessage: 'must be an http(s) URL without user, password, query or fragment',
+              patternErrorMessage: 'must be an http(s) URL without user, password, query or fragment',
               description:
                 "The Gerrit REST root: the origin (https://review.opendev.org) or the origin and a path (https://gerrit.wikimedia.org/r), under which every API request goes. robots.txt is read at the origin's root.",
             },
