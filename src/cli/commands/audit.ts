@@ -16,6 +16,7 @@ import {
 } from '../../core/review/labels/auditSample';
 import { auditExportLines } from '../../core/review/labels/auditExport';
 import { labelAudit } from '../../core/review/labels/labelAudit';
+import { agreementLines } from '../../core/review/labels/auditAgreement';
 import { writeLabelAudits } from '../../core/publish/export/labelAuditFiles';
 import { saveAtomically } from '../../core/ground/store/atomicSave';
 import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
@@ -131,7 +132,7 @@ export const auditExportCommand: CliCommand = {
 export const auditReportCommand: CliCommand = {
   name: 'audit report',
   summary:
-    "write label-audit-<org>.json: per rater the valid share and its counts, pairwise Cohen's κ, the shares on a build's kept set, and cross-tabs by rule and flag",
+    "write label-audit-<org>.json: per rater the valid share and its counts, pairwise Cohen's κ, Fleiss' κ and Krippendorff's α among all raters (per window, humans, models, both, with bootstrap 95% intervals), the shares on a build's kept set, and cross-tabs by rule and flag",
   options: {
     db: DB_OPTION,
     build: {
@@ -154,7 +155,11 @@ export const auditReportCommand: CliCommand = {
           `${store.file}: no audit sample drawn; run review-corpus audit sample --db ${store.file} --seed <seed>`,
         );
       const files = writeLabelAudits(store, buildId, out, report);
-      for (const o of report.organizations) for (const line of o.summary) io.out(visibleEscapes(`${o.org}: ${line}`));
+      for (const o of report.organizations) {
+        for (const line of o.summary) io.out(visibleEscapes(`${o.org}: ${line}`));
+        for (const line of o.rater_agreement ? agreementLines(o.rater_agreement) : [])
+          io.out(visibleEscapes(`${o.org}: ${line}`));
+      }
       for (const f of files) io.out(visibleEscapes(`wrote ${f}`));
       return 0;
     } finally {
