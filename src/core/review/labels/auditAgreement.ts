@@ -4,8 +4,8 @@
 // the rest; each with a bootstrap 95% interval seeded by the audit sample's seed, so the same sample
 // and labels give the same intervals. Beside the pairwise Cohen's κ of labelAudit.ts.
 import type { CorpusStore } from '../../ground/store/corpusStore';
-import type { AuditItem, AuditSample } from './auditSample';
-import { raterKinds } from './importLabels';
+import { auditItems, type AuditItem, type AuditSample } from './auditSample';
+import { raterKinds, type RaterKind } from './importLabels';
 import { LABELS, type Label } from './labels';
 import { BOOTSTRAP, figureText, groupFigures, type GroupFigures, type Rater } from '../quality/raterAgreement';
 
@@ -38,19 +38,48 @@ export function sampleLabels(store: CorpusStore, sampleId: number): Map<string, 
   return labels;
 }
 
-/** One organization's figures; `items` are the sample's items of that organization. */
-export function orgRaterAgreement(
+/** What the figures are computed from, as plain data (the inspector hands it to a worker process). */
+export interface AuditAgreementInput {
+  seed: string;
+  items: AuditItem[];
+  raters: { name: string; kind: RaterKind; ratings: [string, Label][] }[];
+}
+
+export function auditAgreementInput(
   store: CorpusStore,
   sample: AuditSample,
-  items: readonly AuditItem[],
+  items: AuditItem[] = auditItems(store, sample.id),
   labels: ReadonlyMap<string, ReadonlyMap<string, Label>> = sampleLabels(store, sample.id),
-): OrgRaterAgreement {
+): AuditAgreementInput {
   const kinds = raterKinds(store);
-  const raters: Rater<Label>[] = [...labels].map(([name, ratings]) => ({
-    name,
-    kind: kinds.get(name) ?? 'human',
-    ratings,
-  }));
+  return {
+    seed: sample.seed,
+    items,
+    raters: [...labels].map(([name, ratings]) => ({ name, kind: kinds.get(name) ?? 'human', ratings: [...ratings] })),
+  };
+}
+
+/** Each organization's figures, in the order of its first item. */
+export function auditRaterAgreement(input: AuditAgreementInput): Map<string, OrgRaterAgreement> {
+  const raters: Rater<Label>[] = input.raters.map((r) => ({ ...r, ratings: new Map(r.ratings) }));
+  const orgs = [...new Set(input.items.map((i) => i.org))];
+  return new Map(
+    orgs.map((org) => [
+      org,
+      orgRaterAgreement(
+        input.items.filter((i) => i.org === org),
+        raters,
+        input.seed,
+      ),
+    ]),
+  );
+}
+
+function orgRaterAgreement(
+  items: readonly AuditItem[],
+  raters: readonly Rater<Label>[],
+  seed: string,
+): OrgRaterAgreement {
   const spec = { label: 'label', values: LABELS, levels: ['nominal'] as const, perValue: true };
   const org = items[0]?.org ?? '';
   const windows = [...new Set(items.map((i) => i.window))].sort((a, b) => (a ?? '').localeCompare(b ?? ''));
@@ -61,13 +90,13 @@ export function orgRaterAgreement(
       all_windows: all,
       window: all ? null : window,
       items: keys.length,
-      groups: groupFigures(keys, raters, spec, `${sample.seed}\n${org}\n${at}`),
+      groups: groupFigures(keys, raters, spec, `${seed}\n${org}\n${at}`),
     };
   };
   return {
     label: 'label',
     values: LABELS,
-    bootstrap: { ...BOOTSTRAP, seed: sample.seed },
+    bootstrap: { ...BOOTSTRAP, seed },
     scopes: [scope(true, null), ...windows.map((w) => scope(false, w))],
   };
 }

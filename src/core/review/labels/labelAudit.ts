@@ -12,7 +12,7 @@ import { AUDIT_ROW_SQL } from './auditExport';
 import { raterKinds, type RaterKind } from './importLabels';
 import { cohensKappa } from '../../ground/stats/kappa';
 import { LABELS, type Label } from './labels';
-import { orgRaterAgreement, sampleLabels, type OrgRaterAgreement } from './auditAgreement';
+import { auditAgreementInput, auditRaterAgreement, sampleLabels, type OrgRaterAgreement } from './auditAgreement';
 
 export const VALID_LABEL: Label = 'answers';
 
@@ -98,6 +98,8 @@ export function labelAudit(
       .map((r) => [r.example_key, r.rule]),
   );
   const flags = itemFlags(store, sample);
+  const many =
+    opts.agreement === false ? undefined : auditRaterAgreement(auditAgreementInput(store, sample, items, labels));
   const orgs = [...new Set(items.map((i) => i.org))].sort();
   const organizations = orgs.map((org): OrgLabelAudit => {
     const keys = items.filter((i) => i.org === org).map((i) => i.exampleKey);
@@ -167,16 +169,7 @@ export function labelAudit(
       scored,
       raters: all,
       agreement,
-      ...(opts.agreement === false
-        ? {}
-        : {
-            rater_agreement: orgRaterAgreement(
-              store,
-              sample,
-              items.filter((i) => i.org === org),
-              labels,
-            ),
-          }),
+      ...(many ? { rater_agreement: many.get(org)! } : {}),
       kept_set: { build: buildId, items: kept.length, raters: keptTally },
       cross_tab: cross,
       summary: [

@@ -42,12 +42,18 @@ export interface GroupFigures {
   rater_count: number;
   /** Items the group rated twice or more: the figures are over these. */
   items: number;
+  /** Bootstrap draws (fewer than BOOTSTRAP.resamples over many items: drawsFor). */
+  draws: number;
   fleiss_kappa: Figure;
   alpha: Partial<Record<Level, Figure>>;
   per_value?: ValueFigures[];
 }
 
 export const BOOTSTRAP = { resamples: BOOTSTRAP_RESAMPLES, method: 'percentile, items drawn with replacement' };
+
+/** Draws on `items` items: 1000, or over 5,000 items as many as keep items × draws at 5 million, at least 200 (the time of a draw grows with the items; the interval narrows with them). */
+export const drawsFor = (items: number): number =>
+  Math.max(200, Math.min(BOOTSTRAP_RESAMPLES, Math.floor(5_000_000 / Math.max(1, items))));
 
 const inGroup = (g: RaterGroup, kind: RaterKind) => g === 'all' || (g === 'humans') === (kind === 'human');
 
@@ -70,13 +76,15 @@ export function groupFigures<V>(
       ...spec.levels.map((level) => krippendorffAlpha(draw, level, spec.scale)),
       ...(spec.perValue ? perValueFigures(draw, k) : []),
     ];
-    const [kappa, ...rest] = withIntervals(rows, figures, `${seed}\n${spec.label}\n${group}`);
+    const draws = drawsFor(rows.length);
+    const [kappa, ...rest] = withIntervals(rows, figures, `${seed}\n${spec.label}\n${group}`, draws);
     const alphas = rest.slice(0, spec.levels.length);
     const values = rest.slice(spec.levels.length);
     return {
       raters: group,
       rater_count: members.length,
       items: rows.length,
+      draws,
       fleiss_kappa: kappa,
       alpha: Object.fromEntries(spec.levels.map((level, i) => [level, alphas[i]])),
       ...(spec.perValue
