@@ -18,6 +18,8 @@ import { localUserPseudonym } from '../../src/core/ground/privacy/localUser';
 import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { copyCorpus } from '../../src/core/ground/store/copyCorpus';
 import { buildAuditFixture, keyOf } from './auditFixture';
+import { setQualityLabel } from '../../src/core/build/judgments/judgmentStore';
+import { renderQualityAgreement } from '../../src/core/publish/export/cardQualityAgreement';
 
 async function cli(...argv: string[]) {
   const out: string[] = [];
@@ -413,6 +415,57 @@ describe('label audit: label-audit-<org>.json', function () {
     assert.equal(group('all').items, 8);
     assert.match(r.out, /^openstack: all windows, human raters \(2, 5 items rated twice or more\): Fleiss' κ 0\.677 /m);
     assert.match(r.out, /^openstack: window dev, model raters \(2, 2 items rated twice or more\)/m);
+  });
+
+  it('writes quality-agreement.json and prints its lines once two raters rated comment quality, and the card states them', async () => {
+    const copy = path.join(dir, 'quality-raters.sqlite');
+    copyCorpus(file, copy);
+    const store = await CorpusStore.open(copy);
+    const answer = (civility: 'Civil' | 'Uncivil', relevance: number) => ({
+      type: ['Bugfix' as const],
+      nature: ['Prescriptive' as const],
+      civility,
+      relevance,
+      clarity: 7,
+      conciseness: 7,
+    });
+    // Two hand raters on three comments (the second did not rate the third): civility C/C, U/C, C/-.
+    const rate = (rater: string, key: string, a: ReturnType<typeof answer>) =>
+      setQualityLabel(store, { commentKey: key, rater, answer: a, labelledAt: '2026-01-01T00:00:00Z' });
+    rate('r_aaaaaaaaaaaaaaaa', 'openstack/101/c1', answer('Civil', 8));
+    rate('r_aaaaaaaaaaaaaaaa', 'openstack/102/c2', answer('Uncivil', 2));
+    rate('r_aaaaaaaaaaaaaaaa', 'openstack/103/c3', answer('Civil', 5));
+    rate('r_bbbbbbbbbbbbbbbb', 'openstack/101/c1', answer('Civil', 7));
+    rate('r_bbbbbbbbbbbbbbbb', 'openstack/102/c2', answer('Civil', 3));
+    store.save();
+    store.close();
+    const out = mkdtempSync(path.join(tmpdir(), 'rc-audit-quality-'));
+    const r = await cli('audit', 'report', '--db', copy, '--build', '2', '--out', out);
+    assert.equal(r.code, 0, r.err);
+    const q = JSON.parse(readFileSync(path.join(out, 'quality-agreement.json'), 'utf8'));
+    const civility = q.scopes[0].labels.find((l: { label: string }) => l.label === 'civility');
+    const humans = civility.groups.find((g: { raters: string }) => g.raters === 'humans');
+    assert.equal(humans.rater_count, 2);
+    assert.equal(humans.items, 2);
+    // [Civil, Uncivil]: c1 (2, 0), c2 (1, 1): P̄ = 1/2, p = 3/4, 1/4, P̄e = 10/16: κ = (8 − 10)/(16 − 10) = −1/3.
+    assert.ok(Math.abs(humans.fleiss_kappa.value - -1 / 3) < 1e-12, String(humans.fleiss_kappa.value));
+    assert.match(
+      r.out,
+      /^comment quality, all windows, civility, human raters \(2, 2 comments rated twice or more\): Fleiss' κ -0\.333/m,
+    );
+    assert.match(r.out, /^comment quality, all windows, relevance, human raters .+, ordinal α .+, interval α .+$/m);
+    assert.match(r.out, /wrote .+quality-agreement\.json$/m);
+    const lines: string[] = [];
+    renderQualityAgreement(q, (...l) => lines.push(...l));
+    const card = lines.join('\n');
+    assert.match(card, /^## Comment-quality agreement$/m);
+    assert.match(card, /^\| civility \| human \(2\) \| 2 \| -0\.333 \(/m);
+    // Without two raters of comment quality, no file and no section.
+    const bare = mkdtempSync(path.join(tmpdir(), 'rc-audit-no-quality-'));
+    const none = await cli('audit', 'report', '--db', file, '--build', '2', '--out', bare);
+    assert.equal(none.code, 0, none.err);
+    assert.ok(!readdirSync(bare).includes('quality-agreement.json'));
+    assert.doesNotMatch(none.out, /comment quality/);
   });
 
   it("exports the sample's items in order, the same for every rater", async () => {

@@ -9,6 +9,7 @@ import { recordedConfig, storedConfig } from '../../build/stages/loadCorpus';
 import type { CorpusConfig } from '../../ground/config/types';
 import { storedWindows } from '../../ground/config/windows';
 import { labelReport } from '../../review/labels/labels';
+import { qualityAgreementInput, qualityRaterAgreement } from '../../review/quality/qualityRaterAgreement';
 import { labelAudit } from '../../review/labels/labelAudit';
 import { writeLabelAudits } from './labelAuditFiles';
 import { saveAtomically } from '../../ground/store/atomicSave';
@@ -124,6 +125,7 @@ export function writePublishables(
     splits,
     labels: labelReport(store),
     labelAudit: labels,
+    qualityAgreement: qualityRaterAgreement(qualityAgreementInput(store, buildId)),
     hosts: store.all<{ org: string; url: string }>('SELECT org, url FROM hosts ORDER BY org'),
     projects,
     auditLines: audit.lines,

@@ -11,7 +11,7 @@ import { CIVILITIES, JUDGE_NATURES, JUDGE_TYPES, type JudgeAnswer } from '../../
 import { commentKey } from '../../build/stages/decisionKeys';
 import { keptCommentsSql } from '../judge/judgeItems';
 import type { RaterKind } from '../labels/importLabels';
-import { BOOTSTRAP, groupFigures, type GroupFigures, type LabelSpec, type Rater } from './raterAgreement';
+import { BOOTSTRAP, figureText, groupFigures, type GroupFigures, type LabelSpec, type Rater } from './raterAgreement';
 import { SCORE_NAMES } from './agreement';
 
 /** What the answers are rated as, as plain data (the inspector hands it to a worker process). */
@@ -38,6 +38,9 @@ export interface QualityRaterAgreement {
   bootstrap: typeof BOOTSTRAP & { seed: string };
   scopes: QualityScope[];
 }
+
+/** What `audit report` writes the figures to. */
+export const QUALITY_AGREEMENT_FILE = 'quality-agreement.json';
 
 /** The seed of the quality figures' bootstrap: fixed, so the same answers give the same intervals. */
 export const QUALITY_SEED = 'quality-agreement';
@@ -114,3 +117,28 @@ export function qualityRaterAgreement(input: QualityAgreementInput): QualityRate
     scopes: keys.length === 0 ? [] : [scope(true, null), ...windows.map((w) => scope(false, w))],
   };
 }
+
+const GROUP_WORDS = { humans: 'human raters', models: 'model raters', all: 'all raters' } as const;
+
+/** One line per window, label and rater group with two raters or more, as `audit report` prints them. */
+export function qualityAgreementLines(q: QualityRaterAgreement): string[] {
+  return q.scopes.flatMap((s) =>
+    s.labels.flatMap((l) =>
+      l.groups
+        .filter((g) => g.rater_count >= 2)
+        .map(
+          (g) =>
+            `comment quality, ${s.all_windows ? 'all windows' : `window ${s.window ?? '(none)'}`}, ${l.label}, ${GROUP_WORDS[g.raters]} (${g.rater_count}, ${g.items} comments rated twice or more): ` +
+            `Fleiss' κ ${figureText(g.fleiss_kappa)}` +
+            (['nominal', 'ordinal', 'interval'] as const)
+              .filter((level) => g.alpha[level])
+              .map((level) => `, ${level} α ${figureText(g.alpha[level]!)}`)
+              .join(''),
+        ),
+    ),
+  );
+}
+
+/** Whether any group of the figures had two raters or more. */
+export const qualityMeasured = (q: QualityRaterAgreement): boolean =>
+  q.scopes.some((s) => s.labels.some((l) => l.groups.some((g) => g.rater_count >= 2)));
