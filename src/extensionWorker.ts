@@ -6,12 +6,15 @@
 //   EditSaverRequests; out EditSaverReplies.
 // - {type: 'diversity', dbFile, buildId}: the funnel report's diversity of that build (core/review/diversity);
 //   out {done, result: DiversityReport}|{error}.
+// - {type: 'agreement', input}: the funnel report's agreement among all raters (core/review/quality/
+//   agreementFigures.ts), from the input the extension read; out {done, result}|{error}.
 // Either way the parent ends it: it has the result, or the saver is idle.
 import { serveEdits, type EditSaverRequest } from './core/jobs/edits';
 import { runJob, type JobRequest } from './core/jobs/jobs';
 import { listenToParent } from './core/ground/process/parentLink';
 import { UserError } from './core/ground/store/errors';
 import { diversityOfFile } from './core/review/diversity/report';
+import { raterAgreementFigures, type RaterAgreementInput } from './core/review/quality/agreementFigures';
 
 const send = (m: object) => process.send?.(m);
 const controller = new AbortController();
@@ -34,7 +37,13 @@ if (process.send) {
   listenToParent(
     () => controller.abort(),
     (m) => {
-      const message = m as { type?: string; request?: JobRequest; dbFile?: string; buildId?: number };
+      const message = m as {
+        type?: string;
+        request?: JobRequest;
+        dbFile?: string;
+        buildId?: number;
+        input?: RaterAgreementInput;
+      };
       if (role === 'saver') saverHandler?.(m as EditSaverRequest);
       else if (role === undefined && message.type === 'run' && message.request) {
         role = 'job';
@@ -52,6 +61,13 @@ if (process.send) {
         diversityOfFile(message.dbFile, message.buildId)
           .then((result) => send({ type: 'done', result }))
           .catch((e: Error) => send({ type: 'error', message: `${e.name}: ${e.message}` }));
+      } else if (role === undefined && message.type === 'agreement' && message.input) {
+        role = 'job';
+        try {
+          send({ type: 'done', result: raterAgreementFigures(message.input) });
+        } catch (e) {
+          send({ type: 'error', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+        }
       }
     },
   );

@@ -24,11 +24,16 @@ export class ExampleCache implements vscode.Disposable {
   private readonly views = new Map<string, ExampleView>();
   private corpus: ExampleSource['corpus'];
   private readonly subscription: vscode.Disposable;
+  /** Examples whose whole files could not be read, and why: the tree marks them (until the session changes). */
+  private readonly problems = new Map<number, string>();
+  private readonly problemFound = new vscode.EventEmitter<number>();
+  readonly onDidFindProblem = this.problemFound.event;
 
   constructor(private readonly session: ExampleSource) {
     // Forget the corpus too: holding it would keep a replaced corpus alive (its page cache and its file's
     // descriptor; on Windows its whole file in memory).
     this.subscription = session.onDidChange(() => {
+      this.problems.clear();
       this.records.clear();
       this.views.clear();
       this.corpus = undefined;
@@ -72,12 +77,22 @@ export class ExampleCache implements vscode.Disposable {
       this.views.delete(at);
       this.views.set(at, view);
       while (this.views.size > KEEP) this.views.delete(this.views.keys().next().value as string);
+      if (view.unreadable && !this.problems.has(ref.id)) {
+        this.problems.set(ref.id, view.fallback ?? 'its files cannot be read');
+        this.problemFound.fire(ref.id);
+      }
     }
     return view;
   }
 
+  /** Why the example's files could not be read when it was opened; undefined: no problem seen. */
+  problem(id: number): string | undefined {
+    return this.problems.get(id);
+  }
+
   dispose(): void {
     this.subscription.dispose();
+    this.problemFound.dispose();
     this.records.clear();
     this.views.clear();
   }

@@ -26,23 +26,25 @@ export function registerCorpusReports(
     return c;
   };
   const log = session.log;
+  /**
+   * The window to seal (or unseal): the node's, or one picked of those that can be. None can: an
+   * information message saying which windows are sealed and which were fetched (and so are not sealed
+   * against earlier reads), which is a state of the corpus, not a failure.
+   */
   const pickWindow = async (sealed: boolean, n?: CorpusNode) => {
-    if (n?.type === 'window' && n.group.window) return n.group.window;
     const stored = storedWindows(need().store);
+    if (n?.type === 'window' && n.group.window) {
+      const w = stored.find((x) => x.name === n.group.window);
+      if (!sealed && w?.sealed === 1) return void windowsNote(`Window "${w.name}" is sealed already.`, stored);
+      if (!sealed && w?.fetched === 1) return void windowsNote(`Window "${w.name}" cannot be sealed.`, stored);
+      return n.group.window;
+    }
     // Only a window never fetched can be sealed (sealWindow refuses the others): offer those alone.
     const names = stored
       .filter((w) => (sealed ? w.sealed === 1 : w.sealed === 0 && w.fetched === 0))
       .map((w) => w.name);
-    if (names.length === 0) {
-      const fetched = stored.filter((w) => w.sealed === 0).map((w) => w.name);
-      throw new Error(
-        sealed
-          ? 'no window is sealed'
-          : fetched.length === 0
-            ? 'every window is sealed'
-            : `no window can be sealed: a window is sealed before its first fetch, and ${fetched.join(', ')} ${fetched.length === 1 ? 'has' : 'have'} been fetched`,
-      );
-    }
+    if (names.length === 0)
+      return void windowsNote(sealed ? 'No window is sealed, so none can be unsealed.' : 'Nothing to seal.', stored);
     const picked = await vscode.window.showQuickPick(
       names.map((name) => ({ label: plainText(name), name })),
       { title: sealed ? 'Unseal which window?' : 'Seal which window?' },
@@ -126,7 +128,7 @@ export function registerCorpusReports(
       const name = await pickWindow(false, n);
       if (!name) return;
       const hash = session.edit({ kind: 'seal', window: name, at: new Date().toISOString() }) ?? '';
-      void vscode.window.showInformationMessage(plainText(`Sealed window "${name}" (sha256 ${hash.slice(0, 12)}…).`));
+      windowsNote(`Sealed window "${name}" (sha256 ${hash.slice(0, 12)}…).`, storedWindows(need().store));
     }),
     registerCommand(log, Commands.unsealWindow, async (n?: CorpusNode) => {
       const name = await pickWindow(true, n);
@@ -150,6 +152,20 @@ export function registerCorpusReports(
 }
 
 /** The finished builds, newest first, for a QuickPick: each one's time, rules version and tags. */
+/** `head`, then which windows are sealed and which were fetched before any seal, as information. */
+function windowsNote(head: string, stored: ReturnType<typeof storedWindows>): void {
+  const sealedNow = stored.filter((w) => w.sealed === 1).map((w) => `"${w.name}"`);
+  const fetched = stored.filter((w) => w.sealed === 0 && w.fetched === 1).map((w) => `"${w.name}"`);
+  const lines = [
+    head,
+    sealedNow.length ? `Sealed: ${sealedNow.join(', ')}.` : '',
+    fetched.length
+      ? `Fetched already, so not sealed against earlier reads: ${fetched.join(', ')} (a window is sealed before its first fetch).`
+      : '',
+  ];
+  void vscode.window.showInformationMessage(plainText(lines.filter(Boolean).join(' ')));
+}
+
 function buildPicks(store: CorpusStore): (vscode.QuickPickItem & { id: number })[] {
   const tags = tagNamesByBuild(store);
   return store

@@ -2,6 +2,7 @@
 // Export…) and "Show Search/Replace" (the active example diff's blocks, as a read-only plain-text
 // document: file text and host paths shown as data, never rendered).
 import * as vscode from 'vscode';
+import { exampleNameOfId } from '../core/review/inspect/exampleName';
 import path from 'node:path';
 import { exampleSearchReplaceById, searchReplaceDocument } from '../core/publish/export/exportSearchReplace';
 import { searchReplaceParameters } from '../core/rules/ruleParameters';
@@ -39,9 +40,11 @@ class SearchReplaceDocuments implements vscode.TextDocumentContentProvider, vsco
     const corpus = this.session.corpus;
     if (!corpus || !/^\d+$/.test(id ?? '')) return '(no corpus is open)';
     if (Number(build) !== corpus.buildId)
-      return `(example ${id} is of build ${build}, not the current build ${corpus.buildId ?? 'none'})`;
+      return `${exampleNameOfId(corpus.store, Number(id)) ?? 'This example'} is of build ${build}, not the current build ${corpus.buildId ?? 'none'}. Open it again from the Review Corpus view.`;
     const x = exampleSearchReplaceById(corpus.store, Number(id), searchReplaceParameters(corpus.config));
-    return x ? searchReplaceDocument(x) : `(example ${id} is not in the current build)`;
+    return x
+      ? searchReplaceDocument(x)
+      : `${exampleNameOfId(corpus.store, Number(id)) ?? 'This example'} is not in the current build. Open it again from the Review Corpus view.`;
   }
 }
 

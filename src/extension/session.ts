@@ -44,6 +44,10 @@ export class CorpusSession implements vscode.Disposable {
   /** The corpus.json last opened, even when its corpus file does not exist yet (before a first fetch). */
   configFile: string | undefined;
 
+  /** The corpus file named by configFile, and why it could not be opened (a blob pack missing…); undefined: it opened, or does not exist yet. */
+  dbFile: string | undefined;
+  openProblem: string | undefined;
+
   /** The corpus.json to open: the setting, else corpus.json at a workspace folder's root. */
   findConfig(): string | undefined {
     const setting = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>(Settings.corpus, '');
@@ -74,12 +78,22 @@ export class CorpusSession implements vscode.Disposable {
     const config = loadCorpusConfig(configFile);
     this.configFile = configFile;
     const dbFile = corpusDbPath(configFile, config);
+    this.dbFile = dbFile;
+    this.openProblem = undefined;
     if (!existsSync(dbFile)) {
       this.log.info(`${configFile}: no corpus file yet (${dbFile}); run "Review Corpus: Fetch from Hosts"`);
       this.replace(undefined);
       return undefined;
     }
-    const store = await CorpusStore.open(dbFile, SMALL_EDITS_OPEN);
+    let store: CorpusStore;
+    try {
+      store = await CorpusStore.open(dbFile, SMALL_EDITS_OPEN);
+    } catch (e) {
+      this.openProblem = e instanceof Error ? e.message : String(e);
+      // With no corpus open, open documents read again why theirs cannot be shown (unavailable.ts).
+      if (!this.current) this.changed.fire(undefined);
+      throw e;
+    }
     const corpus: OpenCorpus = { configFile, config, dbFile, store, buildId: latestBuildId(store) };
     this.log.info(`opened ${dbFile} (build ${corpus.buildId ?? 'none'})`);
     this.replace(corpus);

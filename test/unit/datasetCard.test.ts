@@ -331,6 +331,9 @@ describe('dataset card', function () {
       ),
     );
     assert.match(body, new RegExp(`\\| \`${SAMPLE_AUDIT.modelRater}\` \\| model \\| `));
+    // The agreement among all raters, beside the pairwise κ: figures with their seeded intervals.
+    assert.match(body, /Agreement among all raters \(Fleiss' κ and nominal Krippendorff's α, /);
+    assert.match(body, /\| all \| all \(2\) \| \d+ \| (?:-?\d\.\d{3} \(-?\d\.\d{3} to -?\d\.\d{3}\)|not defined) \| /);
     // The probe and what could not be counted, in the funnel's own words (Markdown-escaped): qt's probe failed in the sample.
     assert.match(
       body,

@@ -18,6 +18,8 @@ import { localUserPseudonym } from '../../src/core/ground/privacy/localUser';
 import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { copyCorpus } from '../../src/core/ground/store/copyCorpus';
 import { buildAuditFixture, keyOf } from './auditFixture';
+import { setQualityLabel } from '../../src/core/build/judgments/judgmentStore';
+import { renderQualityAgreement } from '../../src/core/publish/export/cardQualityAgreement';
 
 async function cli(...argv: string[]) {
   const out: string[] = [];
@@ -303,6 +305,167 @@ describe('label audit: label-audit-<org>.json', function () {
       [['gpt-x', 1]],
     );
     assert.deepEqual(q.agreement, []);
+  });
+
+  it("gives Fleiss' κ and Krippendorff's α among all raters, per window, with seeded intervals", async () => {
+    const r = await cli('audit', 'report', '--db', file, '--build', '2', '--out', dir);
+    assert.equal(r.code, 0, r.err);
+    const o = JSON.parse(readFileSync(path.join(dir, 'label-audit-openstack.json'), 'utf8'));
+    const a = o.rater_agreement;
+    assert.deepEqual(a.values, ['answers', 'does_not', 'unsure']);
+    assert.deepEqual(a.bootstrap, {
+      resamples: 1000,
+      method: 'percentile, items drawn with replacement',
+      seed: 'audit-2026',
+    });
+    assert.deepEqual(
+      a.scopes.map((s: { all_windows: boolean; window: string | null; items: number }) => [
+        s.all_windows,
+        s.window,
+        s.items,
+      ]),
+      [
+        [true, null, 8],
+        [false, 'dev', 2],
+        [false, 'train', 6],
+      ],
+    );
+    const group = (scope: number, g: string) => a.scopes[scope].groups.find((x: { raters: string }) => x.raters === g);
+    // One human and one model: neither kind alone has a pair.
+    assert.equal(group(0, 'humans').rater_count, 1);
+    assert.equal(group(0, 'humans').fleiss_kappa.value, null);
+    assert.equal(group(0, 'humans').fleiss_kappa.interval, null);
+    // Both together, all windows: pairs (a,a)×5, (a,d), (d,d), (d,u). Totals a 11, d 4, u 1 of 16.
+    // P̄ = 6/8, P̄e = 138/256: κ = (6/8 − 138/256) / (118/256) = 27/59. α = 1 − 15·4/118 = 29/59.
+    // κ_answers = 1 − (1/8)(1·1/2) / ((11/16)(5/16)) = 39/55.
+    const all = group(0, 'all');
+    assert.equal(all.rater_count, 2);
+    assert.equal(all.items, 8);
+    const near = (x: number, y: number) => assert.ok(Math.abs(x - y) < 1e-12, `${x} ≠ ${y}`);
+    near(all.fleiss_kappa.value, 27 / 59);
+    near(all.alpha.nominal.value, 29 / 59);
+    near(all.per_value[0].fleiss_kappa.value, 39 / 55);
+    assert.equal(all.per_value[0].value, 'answers');
+    for (const f of [all.fleiss_kappa, all.alpha.nominal, ...all.per_value.map((v: { alpha: unknown }) => v.alpha)]) {
+      if (f.value === null) continue;
+      assert.ok(f.interval.low <= f.value && f.value <= f.interval.high, JSON.stringify(f));
+      assert.ok(f.interval.resamples > 0 && f.interval.resamples <= 1000);
+    }
+    // Per window: train (a,a)×5, (a,d) → κ = (5/6 − 122/144) / (22/144) = −1/11; dev (d,d), (d,u) → −1/3.
+    near(group(2, 'all').fleiss_kappa.value, -1 / 11);
+    near(group(1, 'all').fleiss_kappa.value, -1 / 3);
+    assert.match(
+      r.out,
+      /^openstack: all windows, all raters \(2, 8 items rated twice or more\): Fleiss' κ 0\.458 \(-?\d\.\d{3} to \d\.\d{3}\), Krippendorff's α 0\.492 \(.+\); κ per label: answers 0\.709 \(.+\), does_not .+, unsure .+$/m,
+    );
+    // Seeded: the same file gives the same intervals.
+    const again = await cli('audit', 'report', '--db', file, '--build', '2', '--out', dir);
+    assert.equal(again.out, r.out);
+    assert.deepEqual(JSON.parse(readFileSync(path.join(dir, 'label-audit-openstack.json'), 'utf8')), o);
+  });
+
+  it('counts a rater who did not label an item as a missing rating, humans and models apart', async () => {
+    const copy = path.join(dir, 'four-raters.sqlite');
+    copyCorpus(file, copy);
+    const write = (name: string, rows: string[][]) => {
+      const f = path.join(dir, name);
+      writeFileSync(f, jsonl(rows.map(([n, label]) => ({ example_key: keyOf(n), label }))));
+      return f;
+    };
+    const second = [
+      ['o1', 'answers'],
+      ['o2', 'does_not'],
+      ['o3', 'answers'],
+      ['o6', 'does_not'],
+      ['o8', 'unsure'],
+    ];
+    const secondModel = [...MODEL.slice(0, 6), ['o7', 'answers'], ['o8', 'does_not']];
+    assert.equal(
+      (await cli('labels', 'import', '--db', copy, '--rater', 'annotator-2', write('h2.jsonl', second))).code,
+      0,
+    );
+    const gy = await cli(
+      'labels',
+      'import',
+      '--db',
+      copy,
+      '--rater',
+      'gpt-y',
+      '--model',
+      write('gy.jsonl', secondModel),
+    );
+    assert.equal(gy.code, 0, gy.err);
+    const out = mkdtempSync(path.join(tmpdir(), 'rc-audit-four-'));
+    const r = await cli('audit', 'report', '--db', copy, '--build', '2', '--out', out);
+    assert.equal(r.code, 0, r.err);
+    const a = JSON.parse(readFileSync(path.join(out, 'label-audit-openstack.json'), 'utf8')).rater_agreement;
+    const group = (g: string) => a.scopes[0].groups.find((x: { raters: string }) => x.raters === g);
+    const near = (x: number, y: number) => assert.ok(Math.abs(x - y) < 1e-12, `${x} ≠ ${y}`);
+    // Humans: annotator-2 left o4, o5 and o7 unlabelled; the pairs are o1 (a,a), o2 (a,d), o3 (a,a),
+    // o6 (d,d), o8 (u,u). P̄ = 4/5, totals a 5, d 3, u 2 of 10, P̄e = 0.38: κ = 0.42/0.62 = 21/31;
+    // α = 1 − 9·2/62 = 22/31.
+    assert.equal(group('humans').rater_count, 2);
+    assert.equal(group('humans').items, 5);
+    near(group('humans').fleiss_kappa.value, 21 / 31);
+    near(group('humans').alpha.nominal.value, 22 / 31);
+    // Models: gpt-x and gpt-y differ on o7 only. P̄ = 7/8, totals a 13, d 3: κ = (224 − 178)/(256 − 178) = 23/39.
+    assert.equal(group('models').items, 8);
+    near(group('models').fleiss_kappa.value, 23 / 39);
+    assert.equal(group('all').rater_count, 4);
+    assert.equal(group('all').items, 8);
+    assert.match(r.out, /^openstack: all windows, human raters \(2, 5 items rated twice or more\): Fleiss' κ 0\.677 /m);
+    assert.match(r.out, /^openstack: window dev, model raters \(2, 2 items rated twice or more\)/m);
+  });
+
+  it('writes quality-agreement.json and prints its lines once two raters rated comment quality, and the card states them', async () => {
+    const copy = path.join(dir, 'quality-raters.sqlite');
+    copyCorpus(file, copy);
+    const store = await CorpusStore.open(copy);
+    const answer = (civility: 'Civil' | 'Uncivil', relevance: number) => ({
+      type: ['Bugfix' as const],
+      nature: ['Prescriptive' as const],
+      civility,
+      relevance,
+      clarity: 7,
+      conciseness: 7,
+    });
+    // Two hand raters on three comments (the second did not rate the third): civility C/C, U/C, C/-.
+    const rate = (rater: string, key: string, a: ReturnType<typeof answer>) =>
+      setQualityLabel(store, { commentKey: key, rater, answer: a, labelledAt: '2026-01-01T00:00:00Z' });
+    rate('r_aaaaaaaaaaaaaaaa', 'openstack/101/c1', answer('Civil', 8));
+    rate('r_aaaaaaaaaaaaaaaa', 'openstack/102/c2', answer('Uncivil', 2));
+    rate('r_aaaaaaaaaaaaaaaa', 'openstack/103/c3', answer('Civil', 5));
+    rate('r_bbbbbbbbbbbbbbbb', 'openstack/101/c1', answer('Civil', 7));
+    rate('r_bbbbbbbbbbbbbbbb', 'openstack/102/c2', answer('Civil', 3));
+    store.save();
+    store.close();
+    const out = mkdtempSync(path.join(tmpdir(), 'rc-audit-quality-'));
+    const r = await cli('audit', 'report', '--db', copy, '--build', '2', '--out', out);
+    assert.equal(r.code, 0, r.err);
+    const q = JSON.parse(readFileSync(path.join(out, 'quality-agreement.json'), 'utf8'));
+    const civility = q.scopes[0].labels.find((l: { label: string }) => l.label === 'civility');
+    const humans = civility.groups.find((g: { raters: string }) => g.raters === 'humans');
+    assert.equal(humans.rater_count, 2);
+    assert.equal(humans.items, 2);
+    // [Civil, Uncivil]: c1 (2, 0), c2 (1, 1): P̄ = 1/2, p = 3/4, 1/4, P̄e = 10/16: κ = (8 − 10)/(16 − 10) = −1/3.
+    assert.ok(Math.abs(humans.fleiss_kappa.value - -1 / 3) < 1e-12, String(humans.fleiss_kappa.value));
+    assert.match(
+      r.out,
+      /^comment quality, all windows, civility, human raters \(2, 2 comments rated twice or more\): Fleiss' κ -0\.333/m,
+    );
+    assert.match(r.out, /^comment quality, all windows, relevance, human raters .+, ordinal α .+, interval α .+$/m);
+    assert.match(r.out, /wrote .+quality-agreement\.json$/m);
+    const lines: string[] = [];
+    renderQualityAgreement(q, (...l) => lines.push(...l));
+    const card = lines.join('\n');
+    assert.match(card, /^## Comment-quality agreement$/m);
+    assert.match(card, /^\| civility \| human \(2\) \| 2 \| -0\.333 \(/m);
+    // Without two raters of comment quality, no file and no section.
+    const bare = mkdtempSync(path.join(tmpdir(), 'rc-audit-no-quality-'));
+    const none = await cli('audit', 'report', '--db', file, '--build', '2', '--out', bare);
+    assert.equal(none.code, 0, none.err);
+    assert.ok(!readdirSync(bare).includes('quality-agreement.json'));
+    assert.doesNotMatch(none.out, /comment quality/);
   });
 
   it("exports the sample's items in order, the same for every rater", async () => {

@@ -4,11 +4,17 @@
 import { el, grid } from './elements';
 import type { FunnelReportData } from '../../src/extension/funnel/funnelData';
 import { formatCount as show } from '../../src/core/publish/export/funnelPicture';
+import { auditAgreementPart } from './agreement';
+import type { OrgRaterAgreement } from '../../src/core/review/labels/auditAgreement';
 
 const share = (s: number | null) => (s === null ? 'none labelled' : s.toFixed(3));
 const kappa = (k: number | null) => (k === null ? 'not defined' : k.toFixed(3));
 
-export function labelAuditSection(data: FunnelReportData): HTMLElement {
+/** `agreement`: the figures among all raters per organization, once the worker has them. */
+export function labelAuditSection(
+  data: FunnelReportData,
+  agreement?: ReadonlyMap<string, OrgRaterAgreement>,
+): HTMLElement {
   const section = el('section');
   section.dataset.section = 'label-audit';
   section.append(el('h2', 'Label audit'));
@@ -90,6 +96,7 @@ export function labelAuditSection(data: FunnelReportData): HTMLElement {
         ),
       );
     }
+    part.append(auditAgreementPart(o.org, agreement?.get(o.org)));
     part.append(
       grid(
         ['by', 'value', 'items', 'scored', ...o.raters.map((r) => `${r.rater} valid`)],

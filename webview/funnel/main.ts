@@ -8,6 +8,8 @@ import { drawPicture, standaloneSvg } from './picture';
 import { diversitySection } from './diversity';
 import type { DiversityReport } from '../../src/core/review/diversity/report';
 import { qualitySection } from './quality';
+import { auditAgreementPart, qualityAgreementPart } from './agreement';
+import type { RaterAgreementFigures } from '../../src/core/review/quality/agreementFigures';
 import { sharesSection } from './shares';
 import type { FunnelReportData } from '../../src/extension/funnel/funnelData';
 import { formatCount as show, type RevealTarget } from '../../src/core/publish/export/funnelPicture';
@@ -19,6 +21,7 @@ import { crossWindowLine } from '../../src/core/build/reports/crossWindowReport'
 interface PageState {
   data?: FunnelReportData;
   diversity?: { build: number; data: DiversityReport };
+  agreement?: { build: number; data: RaterAgreementFigures };
 }
 declare function acquireVsCodeApi(): {
   postMessage(m: unknown): void;
@@ -185,10 +188,12 @@ function render(data: FunnelReportData): void {
         'open flags',
       ),
     );
-  app.append(labelAuditSection(data));
-  const d = vscode.getState()?.diversity;
+  const state = vscode.getState();
+  const many = state?.agreement?.build === f.build ? state.agreement.data : undefined;
+  app.append(labelAuditSection(data, many?.audit ? new Map(many.audit) : undefined));
+  const d = state?.diversity;
   app.append(
-    qualitySection(data.quality, data.scores, data.agreement),
+    qualitySection(data.quality, data.scores, data.agreement, many?.quality),
     diversitySection(d?.build === f.build ? d.data : undefined),
   );
 }
@@ -227,8 +232,13 @@ window.addEventListener(
   ) => {
     const m = e.data;
     if (m?.type === 'data' && m.data) {
-      const kept = vscode.getState()?.diversity;
-      vscode.setState({ data: m.data, ...(kept?.build === m.data.funnel.build ? { diversity: kept } : {}) });
+      const kept = vscode.getState();
+      const build = m.data.funnel.build;
+      vscode.setState({
+        data: m.data,
+        ...(kept?.diversity?.build === build ? { diversity: kept.diversity } : {}),
+        ...(kept?.agreement?.build === build ? { agreement: kept.agreement } : {}),
+      });
       render(m.data);
       vscode.postMessage({ type: 'rendered', build: m.data.funnel.build });
     } else if (m?.type === 'empty') {
@@ -242,6 +252,18 @@ window.addEventListener(
       const report = m.data as unknown as DiversityReport | undefined;
       if (report) vscode.setState({ ...state, diversity: { build: m.build, data: report } });
       document.querySelector('section[data-section="diversity"]')?.replaceWith(diversitySection(report, m.error));
+    } else if (m?.type === 'agreement') {
+      // The same: the agreement among all raters, from a worker process, over the build it is of.
+      const state = vscode.getState();
+      if (!state?.data || state.data.funnel.build !== m.build) return;
+      const figures = m.data as unknown as RaterAgreementFigures | undefined;
+      if (figures) vscode.setState({ ...state, agreement: { build: m.build, data: figures } });
+      const audit = new Map(figures?.audit ?? []);
+      document.querySelectorAll<HTMLElement>('[data-agreement-org]').forEach((part) => {
+        const org = part.dataset.agreementOrg!;
+        part.replaceWith(auditAgreementPart(org, audit.get(org), m.error));
+      });
+      document.querySelector('[data-quality-agreement]')?.replaceWith(qualityAgreementPart(figures?.quality, m.error));
     } else if (m?.type === 'serialize') {
       vscode.postMessage({ type: 'saveSvg', requestId: m.requestId, svg: picture ? standaloneSvg(picture) : null });
     }

@@ -5,6 +5,8 @@ import { el, grid } from './elements';
 import type { QualityReport } from '../../src/core/review/judge/report';
 import type { ScoreDistribution } from '../../src/core/review/quality/scoreDistribution';
 import type { AnswerAgreement } from '../../src/core/review/quality/agreement';
+import type { QualityRaterAgreement } from '../../src/core/review/quality/qualityRaterAgreement';
+import { qualityAgreementPart } from './agreement';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CLASSES = ['high', 'low', 'irrelevant', 'unjudged'] as const;
@@ -14,6 +16,7 @@ export function qualitySection(
   q: QualityReport,
   scores: ScoreDistribution[] | null,
   agreement: AnswerAgreement[],
+  many?: QualityRaterAgreement,
 ): HTMLElement {
   const section = el('section');
   section.dataset.section = 'quality';
@@ -122,6 +125,7 @@ export function qualitySection(
       ),
     );
   }
+  section.append(qualityAgreementPart(many));
   return section;
 }
 

@@ -16,6 +16,14 @@ import {
 } from '../../core/review/labels/auditSample';
 import { auditExportLines } from '../../core/review/labels/auditExport';
 import { labelAudit } from '../../core/review/labels/labelAudit';
+import { agreementLines } from '../../core/review/labels/auditAgreement';
+import {
+  QUALITY_AGREEMENT_FILE,
+  qualityAgreementInput,
+  qualityAgreementLines,
+  qualityMeasured,
+  qualityRaterAgreement,
+} from '../../core/review/quality/qualityRaterAgreement';
 import { writeLabelAudits } from '../../core/publish/export/labelAuditFiles';
 import { saveAtomically } from '../../core/ground/store/atomicSave';
 import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
@@ -131,7 +139,7 @@ export const auditExportCommand: CliCommand = {
 export const auditReportCommand: CliCommand = {
   name: 'audit report',
   summary:
-    "write label-audit-<org>.json: per rater the valid share and its counts, pairwise Cohen's κ, the shares on a build's kept set, and cross-tabs by rule and flag",
+    "write label-audit-<org>.json: per rater the valid share and its counts, pairwise Cohen's κ, Fleiss' κ and Krippendorff's α among all raters (per window, humans, models, both, with bootstrap 95% intervals; the same for comment quality in quality-agreement.json), the shares on a build's kept set, and cross-tabs by rule and flag",
   options: {
     db: DB_OPTION,
     build: {
@@ -154,7 +162,19 @@ export const auditReportCommand: CliCommand = {
           `${store.file}: no audit sample drawn; run review-corpus audit sample --db ${store.file} --seed <seed>`,
         );
       const files = writeLabelAudits(store, buildId, out, report);
-      for (const o of report.organizations) for (const line of o.summary) io.out(visibleEscapes(`${o.org}: ${line}`));
+      // The comment quality's agreement among all raters (hand quality labels, judge models), when any is measured.
+      const quality = qualityRaterAgreement(qualityAgreementInput(store, buildId));
+      if (qualityMeasured(quality)) {
+        const file = path.join(out, QUALITY_AGREEMENT_FILE);
+        saveAtomically(file, Buffer.from(JSON.stringify(quality, null, 2) + '\n', 'utf8'));
+        files.push(file);
+      }
+      for (const o of report.organizations) {
+        for (const line of o.summary) io.out(visibleEscapes(`${o.org}: ${line}`));
+        for (const line of o.rater_agreement ? agreementLines(o.rater_agreement) : [])
+          io.out(visibleEscapes(`${o.org}: ${line}`));
+      }
+      for (const line of qualityAgreementLines(quality)) io.out(visibleEscapes(line));
       for (const f of files) io.out(visibleEscapes(`wrote ${f}`));
       return 0;
     } finally {

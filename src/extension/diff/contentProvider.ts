@@ -9,6 +9,7 @@ import type { CorpusSession } from '../session';
 import { URI_SCHEME } from '../ids/views';
 import { parseDocUri } from './uris';
 import { wholeExampleText } from './twin';
+import { exampleDocName, unavailableLine } from './unavailable';
 
 export class CorpusContentProvider implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -19,23 +20,29 @@ export class CorpusContentProvider implements vscode.TextDocumentContentProvider
   provideTextDocumentContent(uri: vscode.Uri): string {
     const corpus = this.session.corpus;
     const ref = parseDocUri(uri);
-    if (!corpus || !ref) return '';
+    if (!ref) return 'This document names nothing Review Corpus can show. Open an example from the Review Corpus view.';
     if (ref.kind === 'example') {
-      const view = this.session.examples.view(ref);
-      if (!view) return `(example ${ref.id} is not in the current build)`;
+      const view = corpus ? this.session.examples.view(ref) : undefined;
+      if (!view) return unavailableLine(this.session, exampleDocName(this.session, ref, uri.path));
       return ref.side === 'before' ? view.before : view.after;
     }
+    if (!corpus) return unavailableLine(this.session, uri.path.split('/').pop() ?? 'This document');
     if (ref.kind === 'whole') {
       const e = this.session.examples.get(ref.id);
-      return e ? wholeExampleText(e) : `(example ${ref.id} is not in the current build)`;
+      return e
+        ? wholeExampleText(e)
+        : `${uri.path.split('/').pop()} is not in the current build (a rebuild removed it or numbered the examples anew). Open it again from the Review Corpus view.`;
     }
     if (ref.kind === 'compare') return compareReport(corpus.store, ref.from, ref.to);
     if (ref.kind === 'change') {
       const change = getRemovedChange(corpus.store, corpus.buildId ?? -1, ref.id);
-      return change ? changeNoteText(change) : `(change ${ref.id} is not in this corpus)`;
+      return change
+        ? changeNoteText(change)
+        : `Change #${/change-(\d+)\.txt$/.exec(uri.path)?.[1] ?? '?'} is not among the changes the current build removed. Open it again from the Review Corpus view.`;
     }
     const c = getComment(corpus.store, ref.id, corpus.buildId ?? -1);
-    if (!c) return `(comment ${ref.id} is not in this corpus)`;
+    if (!c)
+      return 'This removed comment is not in the corpus file open now. Open it again from the Review Corpus view.';
     // Plain text: the comment is shown as data, never rendered.
     return [
       `${c.project} #${c.changeNumber} ${c.path}  PS${c.patchSet ?? '?'}${c.line === null ? '' : ` line ${c.line}`}${c.side === 'PARENT' ? ' (parent side)' : ''}`,

@@ -14,6 +14,8 @@ export interface ExampleView {
   whole: boolean;
   /** Why the hunk alone is shown although whole files were asked for. */
   fallback: string | undefined;
+  /** The whole files could not be read (their pack is missing or cut short): the tree marks the example. */
+  unreadable?: boolean;
   before: string;
   after: string;
   /** The file line (1-based, patch set N and N + 1) of each document's first line. */
@@ -39,7 +41,17 @@ export function exampleView(example: ExampleRecord, mode: ViewMode, storedDiff: 
     afterHunk: { from: 0, to: lineCount(example.after) },
   });
   if (mode === 'hunk') return hunkOnly(undefined);
-  const files = exampleWholeFiles(storedDiff(), {
+  let diff: string | null;
+  try {
+    diff = storedDiff();
+  } catch (e) {
+    // The whole files are in the blob pack beside the corpus: a pack removed or cut short after the
+    // corpus opened. The hunk is in the corpus file itself, so the diff shows it, and says why.
+    return hunkOnly(
+      `the whole files cannot be read (${e instanceof Error ? e.message : String(e)}); restore the corpus's .blobs file beside it`,
+    );
+  }
+  const files = exampleWholeFiles(diff, {
     beforeStart: example.beforeStart,
     afterStart: example.afterStart,
     beforeText: example.before,

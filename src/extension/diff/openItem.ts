@@ -9,6 +9,7 @@ import { SETTINGS_SECTION, Settings } from '../ids/settings';
 import { keyDigest, viewThreads, type ExampleView, type ViewMode } from './exampleView';
 import { changeUri, commentUri, exampleUri } from './uris';
 import { plainText } from '../plainText';
+import { exampleNameOfId } from '../../core/review/inspect/exampleName';
 
 /**
  * Names the change, the file and the patch sets; "hunk only" (and why, when whole files were asked
@@ -39,7 +40,11 @@ export async function openExample(
   if (!corpus) return undefined;
   const example = session.examples.get(id);
   if (!example) {
-    void vscode.window.showWarningMessage(plainText(`Example ${id} is not in the current build.`));
+    void vscode.window.showWarningMessage(
+      plainText(
+        `Review Corpus: ${exampleNameOfId(corpus.store, id) ?? 'this example'} is not in the current build; open it again from the Review Corpus view.`,
+      ),
+    );
     return undefined;
   }
   const mode = viewMode();

@@ -4,6 +4,7 @@
 // because the Jaccard that removed the example is taken over before + after: the diff then marks
 // exactly the text by which the pair differs, on either side, and nothing where they agree.
 import * as vscode from 'vscode';
+import { exampleNameOfId, exampleNameOfKey } from '../../core/review/inspect/exampleName';
 import { findTwin, twinStatus } from '../../core/review/inspect/evidence';
 import type { ExampleRecord } from '../../core/review/inspect/example';
 import type { CorpusSession } from '../session';
@@ -31,19 +32,27 @@ export async function openKeptTwin(
   const corpus = session.corpus;
   const removed = corpus ? session.examples.get(id) : undefined;
   if (!corpus || !removed) {
-    void vscode.window.showWarningMessage(plainText(`Review Corpus: example ${id} is not in the current build.`));
+    void vscode.window.showWarningMessage(
+      plainText(
+        `Review Corpus: ${(corpus && exampleNameOfId(corpus.store, id)) ?? 'this example'} is not in the current build; open it again from the Review Corpus view.`,
+      ),
+    );
     return undefined;
   }
   const found = findTwin(corpus.store, removed.buildId, removed.evidence);
   if (!found) {
     void vscode.window.showWarningMessage(
-      plainText(`Review Corpus: ${removed.key} is not a duplicate; its removal names no twin.`),
+      plainText(
+        `Review Corpus: ${exampleNameOfKey(removed.key) ?? removed.key} is not a duplicate; its removal names no twin.`,
+      ),
     );
     return undefined;
   }
   const twin = found.id === null ? undefined : session.examples.get(found.id);
   if (!twin) {
-    void vscode.window.showWarningMessage(plainText(`Review Corpus: the twin ${found.key} is ${twinStatus(found)}.`));
+    void vscode.window.showWarningMessage(
+      plainText(`Review Corpus: the twin ${exampleNameOfKey(found.key) ?? found.key} is ${twinStatus(found)}.`),
+    );
     return undefined;
   }
   await vscode.commands.executeCommand(

@@ -68,7 +68,8 @@ export function funnelReportData(
     windows,
     labels: labelReport(store),
     openFlags,
-    labelAudit: labelAudit(store, buildId) ?? null,
+    // Its agreement among all raters comes later, from a worker process (ratingsStamp).
+    labelAudit: labelAudit(store, buildId, { agreement: false }) ?? null,
     ...qualityParts(store, buildId, config),
   };
 }
@@ -87,6 +88,17 @@ export function rewritesStamp(store: CorpusStore): string {
     'SELECT count(*) AS n, max(rowid) AS last FROM comment_rewrites',
   );
   return `${r?.n ?? 0}/${r?.last ?? 0}`;
+}
+
+/** What the agreement among all raters depends on: the labels, the audit sample, the raters' kinds, the judgments and hand quality labels. */
+export function ratingsStamp(store: CorpusStore): string {
+  const r = store.get<Record<string, number | string | null>>(
+    `SELECT (SELECT count(*) FROM labels) AS n, (SELECT max(labelled_at) FROM labels) AS at,
+       (SELECT total(unicode(label)) FROM labels) AS sum, (SELECT max(id) FROM audit_samples) AS sample,
+       (SELECT count(*) FROM label_raters) AS raters, (SELECT count(*) FROM quality_labels) AS qn,
+       (SELECT max(labelled_at) FROM quality_labels) AS qat`,
+  );
+  return JSON.stringify([r, judgmentsStamp(store)]);
 }
 
 type QualityParts = Pick<FunnelReportData, 'quality' | 'scores' | 'agreement'>;

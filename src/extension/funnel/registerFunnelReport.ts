@@ -6,8 +6,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Commands } from '../ids/commands';
 import type { CorpusSession } from '../session';
-import { funnelReportData, rewritesStamp } from './funnelData';
-import { DiversityComputer } from './diversityJob';
+import { funnelReportData, ratingsStamp, rewritesStamp } from './funnelData';
+import { WorkerReport } from './workerReport';
+import type { DiversityReport } from '../../core/review/diversity/report';
+import { raterAgreementInput, type RaterAgreementFigures } from '../../core/review/quality/agreementFigures';
 import { plainText } from '../plainText';
 import { registerCommand, showError } from '../registerCommand';
 import { saveAtomically } from '../../core/ground/store/atomicSave';
@@ -35,7 +37,8 @@ export function registerFunnelReport(
   reveal: (r: FunnelRevealRequest) => Promise<void>,
 ): vscode.Disposable[] {
   let panel: vscode.WebviewPanel | undefined;
-  const diversity = new DiversityComputer(context.extensionPath, session.log);
+  const diversity = new WorkerReport<DiversityReport>(context.extensionPath, session.log, 'diversity');
+  const agreement = new WorkerReport<RaterAgreementFigures>(context.extensionPath, session.log, 'agreement');
   /** Whether the page has drawn the last data posted to it; waiters run when it has. */
   let rendered = false;
   let renderWaiters: (() => void)[] = [];
@@ -55,18 +58,33 @@ export function registerFunnelReport(
         type: 'data',
         data: funnelReportData(c.store, c.buildId, c.config.name, c.config),
       });
-      // The diversity follows from a worker process; the page shows it when it comes, for the build it is of.
+      // The diversity and the agreement among all raters follow from worker processes; the page shows
+      // each when it comes, for the build it is of.
       const buildId = c.buildId;
-      diversity.of(c.dbFile, buildId, rewritesStamp(c.store)).then(
-        (report) =>
-          panel &&
-          session.corpus === c &&
-          void panel.webview.postMessage({ type: 'diversity', build: buildId, data: report }),
-        (e: Error) => {
-          session.log.warn(`diversity: ${e.message}`);
-          if (panel && session.corpus === c)
-            void panel.webview.postMessage({ type: 'diversity', build: buildId, error: plainText(e.message) });
-        },
+      const follow = <T>(part: string, report: Promise<T>) =>
+        report.then(
+          (data) =>
+            panel && session.corpus === c && void panel.webview.postMessage({ type: part, build: buildId, data }),
+          (e: Error) => {
+            session.log.warn(`${part}: ${e.message}`);
+            if (panel && session.corpus === c)
+              void panel.webview.postMessage({ type: part, build: buildId, error: plainText(e.message) });
+          },
+        );
+      follow(
+        'diversity',
+        diversity.of(JSON.stringify([c.dbFile, buildId, rewritesStamp(c.store)]), () => ({
+          type: 'diversity',
+          dbFile: c.dbFile,
+          buildId,
+        })),
+      );
+      follow(
+        'agreement',
+        agreement.of(JSON.stringify([c.dbFile, buildId, ratingsStamp(c.store)]), () => ({
+          type: 'agreement',
+          input: raterAgreementInput(c.store, buildId),
+        })),
       );
     }
   };
@@ -196,6 +214,7 @@ export function registerFunnelReport(
     session.onDidChange(post),
     { dispose: () => panel?.dispose() },
     diversity,
+    agreement,
   ];
 }
 

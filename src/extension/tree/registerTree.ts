@@ -46,6 +46,7 @@ export function registerTree(session: CorpusSession): { tree: CorpusTree; dispos
         provider.refresh();
         updateDescription();
       }),
+      session.examples.onDidFindProblem(() => provider.refresh()),
       registerCommand(session.log, Commands.loadMore, (n: GroupNode) => provider.loadMore(n)),
       registerCommand(session.log, Commands.refresh, () => session.reload()),
       ...registerFilter(session, provider, updateDescription),

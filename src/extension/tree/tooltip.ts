@@ -72,7 +72,11 @@ export function itemTooltip(store: CorpusStore, n: ItemNode, config?: CorpusConf
       [it.key],
     );
     line('Labels', labels.length ? labels.map((l) => `${l.label} by ${l.rater}`).join(', ') : 'none');
-    for (const l of exampleJudgeLines(store, ref, it, config)) line('Judge', l);
+    // Each judge line names itself ("Judge: not judged", "Judge (model): high · …"): its own label, said once.
+    for (const l of exampleJudgeLines(store, ref, it, config)) {
+      const at = l.indexOf(': ');
+      line(l.slice(0, at), l.slice(at + 2));
+    }
   } else {
     line('Patch set', it.patchSet === null ? '?' : `PS${it.patchSet}`);
     line('Line', it.line === null ? 'none' : String(it.line));

@@ -37,19 +37,24 @@ export function toTreeItem(n: CorpusNode): vscode.TreeItem {
       );
       item.iconPath = new vscode.ThemeIcon(g.sealed ? 'lock' : 'calendar');
       const name = g.window === null ? NO_WINDOW : plainText(g.window);
+      // Short, to fit a default-width sidebar: the seal's hash is in the tooltip.
       item.description = n.filtered
         ? ofTotal(n.filtered)
         : g.sealed
-          ? `sealed · sha256 ${plainText(g.sealHash?.slice(0, 12) ?? '')}`
-          : `${g.kept} kept`;
+          ? 'sealed'
+          : !g.fetched
+            ? 'not fetched'
+            : `${g.kept} kept`;
       item.tooltip = g.sealed
         ? `Sealed window. Definition SHA-256: ${plainText(g.sealHash ?? '')}`
         : n.filtered
           ? `${ofTotal(n.filtered)} match the filter`
-          : undefined;
+          : !g.fetched
+            ? 'Not fetched yet: it can be sealed (Seal Window) before its first fetch.'
+            : `${g.kept} examples kept`;
       // Without it the accessible name is the tooltip (VS Code reads a string tooltip before the label).
       item.accessibilityInformation = {
-        label: `${name}, ${g.sealed ? 'sealed' : n.filtered ? `${ofTotal(n.filtered)} match the filter` : `${g.kept} kept`}`,
+        label: `${name}, ${g.sealed ? 'sealed' : n.filtered ? `${ofTotal(n.filtered)} match the filter` : !g.fetched ? 'not fetched' : `${g.kept} kept`}`,
       };
       // Only a window never fetched can be sealed (sealWindow): the menu offers Seal Window on those alone.
       item.contextValue = g.sealed ? 'window.sealed' : g.fetched ? 'window' : 'window.sealable';
@@ -123,7 +128,10 @@ function itemItem(n: ItemNode): vscode.TreeItem {
     item.command = { command: Commands.openItem, title: 'Open Change', arguments: [n] };
     return withId(item, n);
   }
-  const label = `#${it.changeNumber} ${plainText(it.path)}`;
+  // Short, to fit a default-width sidebar: the change and the file's name; the full path is in the
+  // tooltip and in what a screen reader hears.
+  const label = `#${it.changeNumber} ${plainText(fileName(it.path))}`;
+  const spoken = `#${it.changeNumber} ${plainText(it.path)}`;
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   if (it.kind === 'example') {
     item.description = plainText(firstWords(it.firstComment));
@@ -155,14 +163,14 @@ function itemItem(n: ItemNode): vscode.TreeItem {
       it.labels > 0 ? 'labelled' : '',
     ];
     item.accessibilityInformation = {
-      label: [label, ...state.filter(Boolean), item.description].filter(Boolean).join(', '),
+      label: [spoken, ...state.filter(Boolean), item.description].filter(Boolean).join(', '),
     };
     item.command = { command: Commands.openItem, title: 'Open Example', arguments: [n] };
   } else {
     item.description = plainText(firstWords(it.message));
     item.iconPath = new vscode.ThemeIcon('comment-discussion');
     item.accessibilityInformation = {
-      label: `${label}, comment removed by ${plainText(it.rule)}, ${item.description}`,
+      label: `${spoken}, comment removed by ${plainText(it.rule)}, ${item.description}`,
     };
     item.contextValue = 'comment.removed';
     item.command = { command: Commands.openItem, title: 'Open Comment', arguments: [n] };
@@ -176,6 +184,9 @@ export const LEAVES_AT_NEXT_BUILD = 'confirmed: leaves at the next build';
 export function leavesAtNextBuild(it: ExampleItem): boolean {
   return it.rule === null && it.confirmedFlags > 0;
 }
+
+/** A host path's last segment (the whole path when it has none). */
+export const fileName = (hostPath: string): string => hostPath.split('/').filter(Boolean).pop() ?? hostPath;
 
 /** The first words of a comment, on one line; shown through plainText. */
 export function firstWords(text: string, max = 48): string {

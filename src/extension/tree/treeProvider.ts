@@ -84,7 +84,11 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
   }
 
   getTreeItem(n: CorpusNode): vscode.TreeItem {
-    return toTreeItem(n);
+    const item = toTreeItem(n);
+    const problem =
+      n.type === 'item' && n.item.kind === 'example' ? this.session.examples.problem(n.item.id) : undefined;
+    if (problem) markUnreadable(item, problem);
+    return item;
   }
 
   async resolveTreeItem(item: vscode.TreeItem, n: CorpusNode): Promise<vscode.TreeItem> {
@@ -160,7 +164,8 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
           kept: o.windows.reduce((k, w) => k + w.kept, 0),
           probe: o.probe,
         }))
-        .filter((org) => !active || this.windows(org).length > 0); // under a filter the tree shows only what matches
+        // A quiet tree: an organization with nothing to show is left out unless the filter names it.
+        .filter((org) => this.windows(org).length > 0 || (!active && this.filter.org === org.org));
     }
     return this.roots;
   }
@@ -173,7 +178,14 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
       const all = org.windows
         .filter((g) => !this.filter.window || g.window === this.filter.window)
         .map((group): WindowNode => ({ type: 'window', parent: org, group }));
-      nodes = all.filter((w) => !active || this.groups(w).length > 0);
+      // A window with no group left is left out, unless the filter names it, or (no filter) it can still
+      // be sealed: never fetched, so Seal Window is offered on it.
+      nodes = all.filter(
+        (w) =>
+          this.groups(w).length > 0 ||
+          this.filter.window === w.group.window ||
+          (!active && !w.group.sealed && !w.group.fetched),
+      );
       // The organization's "2 of 40" counts its windows that match nothing too.
       if (filtersItems(this.filter)) org.filtered = sum(all.map((w) => w.filtered));
       this.windowNodes.set(id, nodes);
@@ -219,7 +231,11 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
     }));
     if (itemFiltered)
       n.filtered = { matched: all.reduce((m, x) => m + x.count, 0), total: all.reduce((t, x) => t + x.total, 0) };
-    nodes = filterActive(this.filter) ? all.filter((x) => x.count > 0) : all;
+    // Empty groups are hidden ("Kept (0)" under a window nothing was kept in) unless the filter names the
+    // rule; a rule not counted on this host stays, saying so (never shown as 0).
+    nodes = all.filter(
+      (x) => x.count > 0 || (!itemFiltered && x.rule?.notCounted) || (!itemFiltered && this.filter.rule === x.ref.rule),
+    );
     this.groupNodes.set(id, nodes);
     return nodes;
   }
@@ -291,6 +307,15 @@ export class CorpusTreeProvider implements vscode.TreeDataProvider<CorpusNode>, 
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+/** An example whose files could not be read when opened: a warning icon, and why in its description and tooltip. */
+function markUnreadable(item: vscode.TreeItem, problem: string): void {
+  item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+  item.description = `files unreadable · ${typeof item.description === 'string' ? item.description : ''}`;
+  item.tooltip = `Its whole files cannot be shown: ${problem}`;
+  if (item.accessibilityInformation)
+    item.accessibilityInformation = { label: `${item.accessibilityInformation.label}, files unreadable: ${problem}` };
 }
 
 function sum(parts: (Matched | undefined)[]): Matched {

@@ -89,7 +89,7 @@ describe('evidence', function () {
     assert.ok(jaccard >= DEFAULT_RULES.nearDuplicateJaccard && jaccard < 1, `J = ${jaccard}`);
     const resolved = await a.tree.provider.resolveTreeItem(a.tree.provider.getTreeItem(node), node);
     assert.equal((resolved.tooltip as vscode.MarkdownString).isTrusted, false);
-    const shown = await hoverRow(node, `#${removed.changeNumber} ${removed.path}`);
+    const shown = await hoverRow(node, `#${removed.changeNumber} ${removed.path.split('/').pop()}`);
     assert.ok(shown.includes(`twin: ${near.twinKey}`), `the tooltip names the twin: ${JSON.stringify(shown)}`);
     assert.ok(
       shown.includes(`jaccard: ${jaccard}`),

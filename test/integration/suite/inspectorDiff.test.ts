@@ -4,9 +4,11 @@
 // drawn apart; documents are named `<org> #<change> <file>`; an example that leaves the build leaves no marks.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import path from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
-import { exampleIdOfComment, openSampleCorpus, until } from './support';
+import { exampleIdOfComment, openSampleCorpus, until, workspaceDir } from './support';
 import { THREADS_AFTER_MS } from '../../../src/extension/diff/commentThreads';
 import { storedDiffOf } from '../../../src/core/review/inspect/wholeFile';
 
@@ -273,12 +275,19 @@ describe('inspector diff', function () {
         10000,
       );
       const comment = a.active.example!.comments[0];
+      const e = a.active.example!;
 
       await vscode.commands.executeCommand('reviewCorpus.openCorpus', second);
       await until(
         'the document says its example is gone',
         () => before.document.getText().includes('is not in the current build') || undefined,
       );
+      // Named as the user knows it (organization, change, file), never by its row id; one line, what to do.
+      const said = before.document.getText();
+      assert.ok(said.startsWith(`${e.org} #${e.changeNumber} ${e.path} is not in the current build`), said);
+      assert.match(said, /Open it again from the Review Corpus view\.$/);
+      assert.doesNotMatch(said, new RegExp(`\\b${id}\\b|example \\d`), 'no row id');
+      assert.equal(before.document.lineCount, 1);
       await until(
         'no gutter mark',
         async () => (await dom.count(`${ORIGINAL} [class*="cgmr"]`)) === 0 || undefined,
@@ -294,6 +303,46 @@ describe('inspector diff', function () {
       assert.equal(vscode.languages.getDiagnostics(uri).length, 0, 'no diagnostics');
       await dom.screenshot('inspector-diff-left-the-build');
     } finally {
+      await vscode.commands.executeCommand('reviewCorpus.openCorpus', first);
+    }
+  });
+
+  it('never shows an empty editor: one line says why and what to do when the records are not here, or the pack is missing', async () => {
+    const first = a.session.configFile!;
+    const e = await open('os930019_c01');
+    const { before, after } = diffEditors();
+    const name = `${e.org} #${e.changeNumber} ${e.path}`;
+    // A corpus.json whose corpus file was not fetched on this machine.
+    const unfetched = path.join(workspaceDir(), 'inspector-diff-unfetched');
+    mkdirSync(unfetched, { recursive: true });
+    const config = JSON.parse(readFileSync(first, 'utf8'));
+    writeFileSync(path.join(unfetched, 'corpus.json'), JSON.stringify(config));
+    // A copy of the sample whose blob pack is missing.
+    const nopack = path.join(workspaceDir(), 'inspector-diff-nopack');
+    mkdirSync(nopack, { recursive: true });
+    writeFileSync(path.join(nopack, 'corpus.json'), JSON.stringify(config));
+    copyFileSync(a.session.corpus!.dbFile, path.join(nopack, path.basename(a.session.corpus!.dbFile)));
+    try {
+      await vscode.commands.executeCommand('reviewCorpus.openCorpus', path.join(unfetched, 'corpus.json'));
+      await until('no corpus open', () => a.session.corpus === undefined || undefined);
+      for (const doc of [before.document, after.document]) {
+        await until('the document says why', () => doc.getText().includes('cannot be shown') || undefined);
+        assert.equal(doc.lineCount, 1, doc.getText());
+        assert.ok(doc.getText().startsWith(`${name} cannot be shown: `), doc.getText());
+        assert.match(doc.getText(), /has not been fetched on this machine\. Run "Review Corpus: Fetch from Hosts"/);
+      }
+      await vscode.commands
+        .executeCommand('reviewCorpus.openCorpus', path.join(nopack, 'corpus.json'))
+        .then(undefined, () => undefined);
+      await until(
+        'the document names the missing pack',
+        () => before.document.getText().includes('.blobs: missing') || undefined,
+      );
+      assert.match(before.document.getText(), /then run "Review Corpus: Refresh"\.$/);
+      assert.equal(before.document.lineCount, 1);
+      await dom.screenshot('inspector-diff-not-here');
+    } finally {
+      await vscode.commands.executeCommand('notifications.clearAll');
       await vscode.commands.executeCommand('reviewCorpus.openCorpus', first);
     }
   });

@@ -63,6 +63,40 @@ describe('inspector tree', function () {
     assert.match(String(collection.tooltip), /listing reports no comments/);
   });
 
+  it('is quiet: no empty group unless a filter asks for it, short labels, each tooltip label said once', async () => {
+    const p = a.tree.provider;
+    let items = 0;
+    for (const org of p.getChildren() as OrgNode[]) {
+      for (const win of p.getChildren(org) as WindowNode[]) {
+        const groups = p.getChildren(win) as GroupNode[];
+        const where = `${org.org}/${win.group.window}`;
+        assert.ok(groups.length > 0 || p.getTreeItem(win).description === 'not fetched', `${where} is not empty`);
+        for (const g of groups) {
+          const label = String(p.getTreeItem(g).label);
+          assert.ok(g.count > 0 || label.endsWith('(not counted)'), `${where}: ${label} is not an empty group`);
+          for (const n of (p.getChildren(g) as ItemNode[]).filter((x) => x.type === 'item').slice(0, 5)) {
+            const item = await p.resolveTreeItem(p.getTreeItem(n), n);
+            const text = String(item.label);
+            // A default-width sidebar shows about 40 characters at this depth: the file's name, not its path.
+            assert.ok(text.length <= 40, `${where}: "${text}" fits the sidebar`);
+            const tip = (item.tooltip as vscode.MarkdownString | undefined)?.value ?? '';
+            assert.doesNotMatch(tip, /\*\*([^*]+):\*\* \1:/, `no doubled label in ${tip}`);
+            assert.doesNotMatch(tip, /Judge: Judge/);
+            items++;
+          }
+        }
+      }
+    }
+    assert.ok(items > 20, `looked at ${items} items`);
+    // The sample keeps nothing outside its windows: "(no window) › Kept (0)" is hidden, until a filter names Kept.
+    assert.equal(p.findGroup('openstack', null, 'kept'), undefined);
+    assert.ok(p.findGroup('openstack', null, 'created_before_start'), 'the window stays for what it holds');
+    await vscode.commands.executeCommand('reviewCorpus.filter', { rule: 'kept' });
+    const asked = p.findGroup('openstack', null, 'kept');
+    assert.ok(asked, 'a filter on Kept shows it even where it is empty');
+    assert.equal(p.getTreeItem(asked).label, 'Kept (0)');
+  });
+
   it('keeps the loaded pages and the place in the group when a label refreshes the tree', async () => {
     const settings = vscode.workspace.getConfiguration('reviewCorpus');
     // Two items a page, so the sample's 4 kept train examples take two pages (the bug showed past item
@@ -263,10 +297,18 @@ describe('inspector tree', function () {
       a.tree.provider.getTreeItem(fetched).contextValue,
       `Seal Window's menu (${seal.when}) is not offered on a fetched window`,
     );
-    // Every unsealed window of the sample has been fetched: nothing to pick, and a line that says why.
+    // Every unsealed window of the sample has been fetched: nothing to pick, and, as information (a state,
+    // not a failure), what is sealed and which windows were fetched already.
+    await vscode.commands.executeCommand('notifications.clearAll');
     void vscode.commands.executeCommand('reviewCorpus.sealWindow');
     try {
-      await dom.waitFor('.notification-toast:has-text("no window can be sealed")', 10000);
+      const toast = '.notification-toast:has-text("Nothing to seal.")';
+      await dom.waitFor(toast, 10000);
+      const text = await dom.text(toast);
+      assert.match(text, /Sealed: "test"\./, text);
+      assert.match(text, /Fetched already, so not sealed against earlier reads: "pilot", "train", "dev"/, text);
+      assert.equal(await dom.count(`${toast} .codicon-info`), 1, 'an information message');
+      assert.equal(await dom.count(`${toast} .codicon-error`), 0, 'not an error');
     } finally {
       await dom.press('Escape');
       await vscode.commands.executeCommand('notifications.clearAll');

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import { labelAudit } from '../../../src/core/review/labels/labelAudit';
+import { figureText } from '../../../src/core/review/quality/raterAgreement';
 import type { CorpusNode } from '../../../src/extension/tree/nodes';
 import { openSampleCorpus, until } from './support';
 
@@ -50,6 +51,12 @@ describe('label audit', function () {
       (await dom.frameCount(`${SECTION} [aria-label="openstack label audit cross-tab"]`)) === 1,
       'the cross-tab by rule and flag',
     );
+    // Beside the pairwise κ, the agreement among all raters, from a worker process: the same figures
+    // (seeded bootstrap) as label-audit-openstack.json.
+    const many = await dom.frameText(`${SECTION} [aria-label="openstack agreement among all raters"]`, 30000);
+    const all = o.rater_agreement!.scopes[0].groups.find((g) => g.raters === 'all')!;
+    for (const text of ['all windows', 'all (2)', figureText(all.fleiss_kappa), figureText(all.alpha.nominal!)])
+      assert.ok(many.includes(text), `the page shows ${text}: ${many.slice(0, 400)}`);
   });
 
   it('draws a new sample from the palette command, saved in the file, and the tree shows its items', async () => {

@@ -5,7 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
-import { exampleIdOfComment, openSampleCorpus, until } from './support';
+import { exampleIdOfComment, localRater, openSampleCorpus, until } from './support';
+import { qualityAgreementInput, qualityRaterAgreement } from '../../../src/core/review/quality/qualityRaterAgreement';
+import { figureText } from '../../../src/core/review/quality/raterAgreement';
 import { writeJudgment, writeRewrite } from '../../../src/core/build/judgments/judgmentStore';
 import { commentKey } from '../../../src/core/build/stages/decisionKeys';
 
@@ -121,5 +123,49 @@ describe('comment quality and diversity', function () {
     assert.match(diversity, /distinct-1/);
     assert.match(diversity, /original/);
     assert.match(diversity, /curev\+/, "the sample's CuREV+ rewrites have a row");
+  });
+
+  it('shows the agreement among all raters per label beside the pairwise κ, once a hand label joins the judge', async () => {
+    const c = a.session.corpus!;
+    const key = commentKey(
+      'openstack',
+      Number(
+        c.store.scalar(
+          'SELECT c.number FROM comments cm JOIN changes c ON c.id = cm.change_id WHERE cm.gerrit_id = ?',
+          [JUDGED],
+        ),
+      ),
+      JUDGED,
+    );
+    a.session.edit({
+      kind: 'qualityLabel',
+      label: {
+        commentKey: key,
+        rater: localRater(),
+        answer: {
+          type: ['Refactoring'],
+          nature: ['Prescriptive'],
+          civility: 'Civil',
+          relevance: 7,
+          clarity: 7,
+          conciseness: 8,
+        },
+        labelledAt: '2026-12-31T00:00:00Z',
+      },
+    });
+    await vscode.commands.executeCommand('reviewCorpus.showFunnel');
+    const expected = qualityRaterAgreement(qualityAgreementInput(c.store, c.buildId));
+    const civility = expected.scopes[0].labels.find((l) => l.label === 'civility')!;
+    const all = civility.groups.find((g) => g.raters === 'all')!;
+    assert.ok(all.rater_count >= 2, 'the judge and the hand label');
+    const shown = plain(await dom.frameText('[aria-label="quality agreement among all raters"]', 30000));
+    for (const text of [
+      'all windows',
+      'civility',
+      `all (${all.rater_count})`,
+      figureText(all.fleiss_kappa),
+      'relevance',
+    ])
+      assert.ok(shown.includes(text), `the page shows ${text}: ${shown.slice(0, 400)}`);
   });
 });

@@ -5,6 +5,8 @@
 import type { LabelAuditReport } from '../../review/labels/labelAudit';
 import type { labelReport } from '../../review/labels/labels';
 import { labelAuditFile } from './labelAuditFiles';
+import type { OrgRaterAgreement } from '../../review/labels/auditAgreement';
+import { figureText } from '../../review/quality/raterAgreement';
 import { mdCode, mdCount, mdHeader, mdRow, mdText } from '../../ground/text/markdown';
 
 const numeric = (from: number, count: number) => new Set(Array.from({ length: count }, (_, i) => i + from));
@@ -81,8 +83,47 @@ export function renderLabelAudit(
         ),
       );
     }
+    if (o.rater_agreement) renderRaterAgreement(o.rater_agreement, p);
     p(...o.summary.map((line) => `- ${mdText(line)}`));
   }
+}
+
+const GROUPS = { humans: 'human', models: 'model', all: 'all' } as const;
+
+/** Fleiss' κ and Krippendorff's α among all raters, per window and rater kind, with their intervals. */
+function renderRaterAgreement(a: OrgRaterAgreement, p: (...lines: string[]) => void): void {
+  const rows = a.scopes.flatMap((s) => s.groups.filter((g) => g.rater_count >= 2).map((g) => ({ s, g })));
+  if (rows.length === 0) {
+    p('Agreement among all raters: not measured, fewer than two raters labelled these items.', '');
+    return;
+  }
+  p(
+    `Agreement among all raters (Fleiss' κ and nominal Krippendorff's α, each label value a category, a rater who did not label an item a missing rating; ` +
+      `in brackets the 95% interval of a percentile bootstrap over items, ${mdCount(a.bootstrap.resamples)} draws seeded by ${mdCode(a.bootstrap.seed)}; see docs/agreement.md):`,
+    '',
+    ...mdHeader(
+      [
+        'window',
+        'raters',
+        'items',
+        "Fleiss' κ",
+        "Krippendorff's α",
+        ...a.values.map((v) => `κ ${v.replace('_', ' ')}`),
+      ],
+      new Set([2]),
+    ),
+    ...rows.map(({ s, g }) =>
+      mdRow([
+        s.all_windows ? 'all' : s.window === null ? '(no window)' : mdCode(s.window, { inTable: true }),
+        `${GROUPS[g.raters]} (${g.rater_count})`,
+        g.items,
+        figureText(g.fleiss_kappa),
+        figureText(g.alpha.nominal!),
+        ...(g.per_value ?? []).map((v) => figureText(v.fleiss_kappa)),
+      ]),
+    ),
+    '',
+  );
 }
 
 function renderLabels(labels: ReturnType<typeof labelReport>, p: (...lines: string[]) => void): void {

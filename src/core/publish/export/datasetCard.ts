@@ -13,6 +13,8 @@ import { cardHeader, UNKNOWN_LICENSE, type CardConfig, type CardSplit } from './
 import type { CountRow } from './counts';
 import { renderDecontamination } from './cardDecontamination';
 import { renderLabelAudit } from './cardLabelAudit';
+import { renderQualityAgreement } from './cardQualityAgreement';
+import type { QualityRaterAgreement } from '../../review/quality/qualityRaterAgreement';
 import type { LabelAuditReport } from '../../review/labels/labelAudit';
 import { renderShares } from './cardShares';
 import { renderCounted } from './cardCounted';
@@ -45,6 +47,8 @@ export interface CardInput {
   labels: ReturnType<typeof labelReport>;
   /** The label audit on the current sample, compared with this build; absent: no sample drawn. */
   labelAudit?: LabelAuditReport;
+  /** Agreement among all raters of comment quality; absent or unmeasured: no section. */
+  qualityAgreement?: QualityRaterAgreement;
   hosts: readonly { org: string; url: string }[];
   /** Per organization, kept examples per project, most first. */
   projects: ReadonlyMap<string, readonly { project: string; examples: number }[]>;
@@ -128,6 +132,7 @@ export function datasetCard(input: CardInput): string {
   renderCounted(funnel, p);
   renderTargetInComment(input, p);
   renderLabelAudit(input.labelAudit, input.labels, p);
+  renderQualityAgreement(input.qualityAgreement, p);
   renderHalves(input, p);
   renderShares(funnel, p);
   renderDecontamination(funnel, p);

@@ -12,6 +12,7 @@ import { tagNamesByBuild } from '../versions/tags';
 import type { CorpusConfig } from '../../ground/config/types';
 import { storedWindows } from '../../ground/config/windows';
 import { labelReport } from '../../review/labels/labels';
+import { qualityAgreementInput, qualityRaterAgreement } from '../../review/quality/qualityRaterAgreement';
 import { labelAudit } from '../../review/labels/labelAudit';
 import { writeLabelAudits } from './labelAuditFiles';
 import { saveAtomically } from '../../ground/store/atomicSave';
@@ -130,6 +131,7 @@ export function writePublishables(
     splits,
     labels: labelReport(store),
     labelAudit: labels,
+    qualityAgreement: qualityRaterAgreement(qualityAgreementInput(store, buildId)),
     // Without a user name or password a URL in corpus.json could carry, as the records' source has it.
     hosts: store
       .all<{ org: string; url: string }>('SELECT org, url FROM hosts ORDER BY org')

@@ -12,6 +12,7 @@ import { AUDIT_ROW_SQL } from './auditExport';
 import { raterKinds, type RaterKind } from './importLabels';
 import { cohensKappa } from '../../ground/stats/kappa';
 import { LABELS, type Label } from './labels';
+import { auditAgreementInput, auditRaterAgreement, sampleLabels, type OrgRaterAgreement } from './auditAgreement';
 
 export const VALID_LABEL: Label = 'answers';
 
@@ -54,6 +55,8 @@ export interface OrgLabelAudit {
   scored: number;
   raters: RaterTally[];
   agreement: { rater_a: string; rater_b: string; both: number; kappa: number | null }[];
+  /** Fleiss' κ and Krippendorff's α among all raters, per window and rater kind (auditAgreement.ts); absent when not asked. */
+  rater_agreement?: OrgRaterAgreement;
   /** The same shares on the items the compared build keeps. */
   kept_set: { build: number; items: number; raters: RaterTally[] };
   cross_tab: CrossRow[];
@@ -70,20 +73,21 @@ export interface LabelAuditReport {
 
 const FLAGS = ['suggested_edit', 'target_in_comment', 'open_flag'] as const;
 
-/** The report on the current sample, or undefined when no sample was drawn. */
-export function labelAudit(store: CorpusStore, buildId: number): LabelAuditReport | undefined {
+/**
+ * The report on the current sample, or undefined when no sample was drawn. `agreement: false` leaves
+ * out the agreement among all raters (its bootstrap is the slow part; the inspector computes it off
+ * the extension host's thread).
+ */
+export function labelAudit(
+  store: CorpusStore,
+  buildId: number,
+  opts: { agreement?: boolean } = {},
+): LabelAuditReport | undefined {
   const sample = currentAuditSample(store);
   if (!sample) return undefined;
   const items = auditItems(store, sample.id);
   const kinds = raterKinds(store);
-  const labels = new Map<string, Map<string, Label>>(); // rater → key → label
-  for (const r of store.all<{ example_key: string; rater: string; label: Label }>(
-    'SELECT l.example_key, l.rater, l.label FROM labels l WHERE l.example_key IN (SELECT example_key FROM audit_items WHERE sample_id = ?) ORDER BY l.rater',
-    [sample.id],
-  )) {
-    if (!labels.has(r.rater)) labels.set(r.rater, new Map());
-    labels.get(r.rater)!.set(r.example_key, r.label);
-  }
+  const labels = sampleLabels(store, sample.id); // rater → key → label
   const ruleIn = new Map(
     store
       .all<{ example_key: string; rule: string }>(
@@ -94,6 +98,8 @@ export function labelAudit(store: CorpusStore, buildId: number): LabelAuditRepor
       .map((r) => [r.example_key, r.rule]),
   );
   const flags = itemFlags(store, sample);
+  const many =
+    opts.agreement === false ? undefined : auditRaterAgreement(auditAgreementInput(store, sample, items, labels));
   const orgs = [...new Set(items.map((i) => i.org))].sort();
   const organizations = orgs.map((org): OrgLabelAudit => {
     const keys = items.filter((i) => i.org === org).map((i) => i.exampleKey);
@@ -163,6 +169,7 @@ export function labelAudit(store: CorpusStore, buildId: number): LabelAuditRepor
       scored,
       raters: all,
       agreement,
+      ...(many ? { rater_agreement: many.get(org)! } : {}),
       kept_set: { build: buildId, items: kept.length, raters: keptTally },
       cross_tab: cross,
       summary: [
