@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Commands } from '../ids/commands';
 import type { CorpusSession } from '../session';
 import { funnelReportData, ratingsStamp, rewritesStamp } from './funnelData';
-import { WorkerReport } from './workerReport';
+import { Superseded, WorkerReport } from './workerReport';
 import type { DiversityReport } from '../../core/review/diversity/report';
 import { raterAgreementInput, type RaterAgreementFigures } from '../../core/review/quality/agreementFigures';
 import { plainText } from '../plainText';
@@ -66,6 +66,7 @@ export function registerFunnelReport(
           (data) =>
             panel && session.corpus === c && void panel.webview.postMessage({ type: part, build: buildId, data }),
           (e: Error) => {
+            if (e instanceof Superseded) return; // the newer request's answer follows
             session.log.warn(`${part}: ${e.message}`);
             if (panel && session.corpus === c)
               void panel.webview.postMessage({ type: part, build: buildId, error: plainText(e.message) });
@@ -211,7 +212,9 @@ export function registerFunnelReport(
       }
       return saveWithDialog(svg, typeof target === 'string' ? target : target?.fsPath);
     }),
-    session.onDidChange(post),
+    // A hidden page is not kept (retainContextWhenHidden is off), so a post would be dropped and its
+    // worker reports wasted; the page asks again ('ready') when it is shown.
+    session.onDidChange(() => panel?.visible && post()),
     { dispose: () => panel?.dispose() },
     diversity,
     agreement,

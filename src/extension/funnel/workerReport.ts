@@ -1,7 +1,8 @@
 // A funnel report part computed in a worker process (dist/worker.js): the diversity ({type:
 // 'diversity', dbFile, buildId}) and the agreement among all raters ({type: 'agreement', input}). On a
 // large corpus each takes seconds, which the extension host's thread must not spend. One result is
-// kept per key (what it depends on); a newer request replaces it.
+// kept per key (what it depends on); a newer request replaces it and stops the worker still computing
+// the old one, so a day of labelling with the page open runs one worker at a time, not one per label.
 import * as vscode from 'vscode';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -9,8 +10,11 @@ import { forkWorkerProcess } from '../jobs/workerProcess';
 
 type Reply<T> = { type?: string; result?: T; message?: string };
 
+/** The rejection of a request a newer one replaced: nobody waits for it, so nobody shows it. */
+export class Superseded extends Error {}
+
 export class WorkerReport<T> implements vscode.Disposable {
-  private last: { key: string; report: Promise<T> } | undefined;
+  private last: { key: string; report: Promise<T>; stop: () => void } | undefined;
   private readonly running = new Set<ChildProcess>();
 
   constructor(
@@ -23,15 +27,17 @@ export class WorkerReport<T> implements vscode.Disposable {
   /** `key` names what the result depends on: a new key computes again, sending `request()` to a new worker. */
   of(key: string, request: () => object): Promise<T> {
     if (this.last?.key !== key) {
-      const report = this.compute(request());
-      this.last = { key, report };
+      this.last?.stop();
+      const { report, stop } = this.compute(request());
+      this.last = { key, report, stop };
       report.catch(() => this.last?.report === report && (this.last = undefined)); // a failure is not kept
     }
     return this.last.report;
   }
 
-  private compute(request: object): Promise<T> {
-    return new Promise((resolve, reject) => {
+  private compute(request: object): { report: Promise<T>; stop: () => void } {
+    let stop = () => {};
+    const report = new Promise<T>((resolve, reject) => {
       const { child } = forkWorkerProcess(path.join(this.extensionPath, 'dist', 'worker.js'), (text) =>
         this.log.warn(`${this.name}: ${text}`),
       );
@@ -54,8 +60,10 @@ export class WorkerReport<T> implements vscode.Disposable {
           reject(new Error(`the ${this.name} worker exited (${signal ?? `code ${code}`}) before finishing`)),
         ),
       );
+      stop = () => settle(() => reject(new Superseded(`the ${this.name} request was replaced by a newer one`)));
       child.send(request);
     });
+    return { report, stop };
   }
 
   dispose(): void {
