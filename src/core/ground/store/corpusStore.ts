@@ -272,6 +272,15 @@ export class CorpusStore {
     }
   }
 
+  /** Runs SQL without parameters or rows (a PRAGMA, a SAVEPOINT). */
+  exec(sql: string): void {
+    try {
+      this.db.exec(sql);
+    } catch (e) {
+      throw this.damaged(e);
+    }
+  }
+
   /** Runs an INSERT and returns the new rowid. */
   insert(sql: string, params: BindParams = []): number {
     this.run(sql, params);
@@ -340,6 +349,25 @@ export class CorpusStore {
     }
   }
   private inTransaction = false;
+
+  /**
+   * Runs `work` as one unit inside the current transaction (or as its own): when it throws, what it
+   * wrote is undone (a SQLite savepoint) and the error passed on, and the transaction around it goes on.
+   * The fetch stores each host record so, so one record that fails leaves nothing half-written.
+   */
+  unit<T>(work: () => T): T {
+    if (!this.inTransaction) return this.transaction(work);
+    this.exec('SAVEPOINT record_unit');
+    try {
+      const result = work();
+      this.exec('RELEASE record_unit');
+      return result;
+    } catch (e) {
+      this.exec('ROLLBACK TO record_unit');
+      this.exec('RELEASE record_unit');
+      throw this.damaged(e);
+    }
+  }
 
   /**
    * Saves what changed since the last save, old or new, never torn: as one fsynced journal record when
