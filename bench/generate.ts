@@ -196,7 +196,7 @@ async function main(): Promise<void> {
     reserveBytes: examples * (lengths === 'realistic' && layout === 'inline' ? 40_000 : 6000),
   });
   // Connection settings only (nothing persists in the file): the journal and temp files in memory.
-  store.db.exec('PRAGMA temp_store = MEMORY; PRAGMA journal_mode = MEMORY');
+  store.exec('PRAGMA temp_store = MEMORY; PRAGMA journal_mode = MEMORY');
   const config = benchConfig();
   const maker = new RecordMaker(plan, rng, lengths, seed);
   const writer = new BenchWriter(store, config, layout);

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   // As it is on disk: open() would move inline diffs into blobs first.
   const store = await CorpusStore.fromBytes(db, readFileSync(db));
   const vacuumedSize = (s: CorpusStore) => {
-    s.db.exec('VACUUM');
+    s.exec('VACUUM');
     return Number(s.scalar('PRAGMA page_count')) * Number(s.scalar('PRAGMA page_size'));
   };
   const bytes = store.export().slice();
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     let fileBytes = 0; // an empty table's root page is the schema's, not its rows'
     if (rows > 0) {
       const copy = await CorpusStore.fromBytes(db, bytes);
-      copy.db.exec(`DELETE FROM "${t}"`);
+      copy.exec(`DELETE FROM "${t}"`);
       fileBytes = vacuumed - vacuumedSize(copy);
       copy.close();
     }

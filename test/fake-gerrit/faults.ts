@@ -2,7 +2,7 @@
 // URL-encoded), fires `times` times (default 1), then the route behaves normally again.
 
 export type FaultKind =
-  '429' | '503' | 'reset' | 'truncated' | 'slow' | '500' | 'html' | 'no_xssi' | 'trickle' | 'body';
+  '429' | '503' | 'reset' | 'truncated' | 'slow' | '500' | 'html' | 'no_xssi' | 'trickle' | 'body' | 'rewrite';
 
 export interface Fault {
   route: RegExp;
@@ -15,6 +15,8 @@ export interface Fault {
   delayMs?: number;
   /** For `body`: a 200 with this JSON text after the XSSI line, as a hostile host would send it. */
   body?: string;
+  /** For `rewrite`: the normal answer's JSON text (after the XSSI line) → what is sent instead, as a hostile host would alter it. */
+  rewrite?: (json: string) => string;
 }
 
 /** Faults at random: each request (robots.txt aside) meets one of `kinds` with probability `rate`, from a seeded PRNG. */

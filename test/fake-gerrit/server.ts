@@ -118,6 +118,8 @@ export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerr
       reply = route(store, method, url, robotsTxt, String(req.headers.accept ?? ''));
       if (fault?.kind === 'no_xssi' && reply.body.startsWith(XSSI_PREFIX))
         reply = { ...reply, body: reply.body.slice(XSSI_PREFIX.length) };
+      if (fault?.kind === 'rewrite' && fault.rewrite && reply.body.startsWith(XSSI_PREFIX))
+        reply = { ...reply, body: `${XSSI_PREFIX}${fault.rewrite(reply.body.slice(XSSI_PREFIX.length))}` };
     }
     logged.status = reply.status;
     if (fault?.kind === 'truncated') {

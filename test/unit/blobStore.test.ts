@@ -22,6 +22,7 @@ import {
   writeDiff,
 } from '../../src/core/ground/store/diffText';
 import { MIGRATIONS } from '../../src/core/ground/store/schema';
+import type { SqlValue } from 'sql.js';
 import { loadSqlJs } from '../../src/core/ground/store/sqljs';
 import { bundleChildScript } from './support/childScript';
 import { inThreadSaver } from './support/editSaver';
@@ -126,10 +127,11 @@ describe('diffs stored as file versions (blobs)', () => {
       assert.equal(row?.content, null);
       assert.equal(diffContentById(reopened, Number(row!.id)), json);
       // What the build reads: the same DiffInfo as parsing that JSON, made from the sides without it.
-      const values = reopened.prepare(`SELECT ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')}`);
-      assert.ok(values.step());
-      const read = new DiffTexts(reopened).read(values.get());
-      values.reset();
+      const rows: SqlValue[][] = [];
+      reopened
+        .prepare(`SELECT ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')}`)
+        .eachArray([], (r) => rows.push(r));
+      const read = new DiffTexts(reopened).read(rows[0]);
       assert.equal(typeof read, 'object');
       assert.deepEqual(read, JSON.parse(json));
       assert.deepEqual(diffInfoChunks(read), parseDiffInfo(json));

@@ -370,7 +370,7 @@ describe('dataset card', function () {
       )
       .map((r) => r.example_key);
     // Without an audit sample the card lists the labels the file records, by rater.
-    store.db.exec('DELETE FROM audit_items; DELETE FROM audit_samples; DELETE FROM labels; DELETE FROM label_raters');
+    store.exec('DELETE FROM audit_items; DELETE FROM audit_samples; DELETE FROM labels; DELETE FROM label_raters');
     (['answers', 'answers', 'does_not', 'unsure'] as const).forEach((l, i) => setLabel(store, keys[i], 'r_rater_a', l));
     (['answers', 'does_not', 'does_not'] as const).forEach((l, i) => setLabel(store, keys[i], 'r_rater_b', l));
     store.save();

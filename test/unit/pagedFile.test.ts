@@ -86,7 +86,7 @@ describe('paged corpus store', () => {
   it('rolls back a transaction larger than its page cache and goes on (SQLite never truncates the file)', async () => {
     const file = await corpusOf(2);
     const store = await CorpusStore.open(file, { paged: true });
-    store.db.exec('PRAGMA cache_size = 8'); // so the transaction below cannot fit in the cache
+    store.exec('PRAGMA cache_size = 8'); // so the transaction below cannot fit in the cache
     assert.throws(
       () =>
         store.transaction(() => {

@@ -255,7 +255,7 @@ describe('every exported record is traceable to Gerrit', function () {
     store.run(
       "UPDATE examples SET rule = NULL WHERE rule = 'one_sided' AND change_id = (SELECT id FROM changes WHERE number = 970004)",
     );
-    assert.equal(store.db.getRowsModified(), 1, "970004's example was removed by one_sided");
+    assert.equal(store.rowsModified(), 1, "970004's example was removed by one_sided");
     // An export writes the records a build stored: store them again, as that build would have.
     storeBuildRecords(store, Number(store.scalar('SELECT max(id) FROM builds')));
     store.save();

@@ -25,6 +25,7 @@ export interface FetchOptions {
     maxRetries?: number;
     requestTimeoutMs?: number;
     requestDeadlineMs?: number;
+    maxResponseBytes?: number;
   };
 }
 

@@ -3,6 +3,7 @@
 import type { CorpusConfig, HostConfig, WindowConfig } from '../ground/config/types';
 import { windowOf } from '../ground/config/windows';
 import type { CorpusStore } from '../ground/store/corpusStore';
+import { UserError } from '../ground/store/errors';
 import { HostClient, type GerritResult } from './hostClient';
 import { PSEUDO_FILES, RecordWriter, gerritTime, type StoredComment } from './fetchRecords';
 import type { Pseudonymizer } from './pseudonymize';
@@ -93,69 +94,14 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
   const trustCounts = shortcutAllowed(store, hostId);
 
   if (cp.phase === 'listing') {
-    const since = String(
-      store.scalar('SELECT value FROM meta WHERE key = ?', [`fetch_since:${hostId}`]) ?? ctx.config.start,
-    );
-    let offset = cp.list_offset;
-    let highWater = cp.high_water;
-    const pageSize = host.pageSize ?? DEFAULT_PAGE;
-    const maxPages = host.maxListingPages ?? DEFAULT_MAX_PAGES;
-    // A host whose _more_changes never ends must not keep us listing: a page that brings no change this
-    // run has not seen, or the page bound, ends the listing, and the cut is counted.
-    const seenThisRun = new Set<number>();
-    let pages = 0;
-    let listing = true;
-    while (listing) {
-      ctx.signal?.throwIfAborted();
-      const q = encodeURIComponent(`${host.query} after:${since}`);
-      const path = `/changes/?q=${q}&o=ALL_REVISIONS&o=DETAILED_ACCOUNTS&n=${pageSize}&S=${offset}`;
-      const page = await ctx.client.getJson<ChangeInfo[]>(path);
-      if (!page.ok || !Array.isArray(page.value)) {
-        // Without the listing nothing else can go on for this host; the checkpoint keeps the offset.
-        report();
-        throw new HostListingError(host.org, page.ok ? 'listing is not an array' : page.message);
-      }
-      pages++;
-      const numbers = page.value
-        .map((c) => (c as { _number?: unknown } | null)?._number)
-        .filter((n): n is number => typeof n === 'number');
-      const fresh = numbers.filter((n) => !seenThisRun.has(n));
-      for (const n of numbers) seenThisRun.add(n);
-      const cut =
-        page.value.length > 0 && fresh.length === 0
-          ? 'a page brought no change not listed already'
-          : pages >= maxPages
-            ? `${maxPages} pages read (maxListingPages)`
-            : null;
-      store.transaction(() => {
-        for (const c of page.value) {
-          // One bad record never stops the host: it is counted, and the rest of the page goes on.
-          const unusable = unusableListing(c);
-          if (unusable) {
-            writer.rejectListed(path, unusable);
-            continue;
-          }
-          const unreadable = unreadableChange(c);
-          if (unreadable) {
-            writer.change(c, null, unreadable);
-            continue;
-          }
-          const decision = listingDecision(ctx, c, store, hostId, trustCounts);
-          if (decision !== 'unchanged') writer.change(c, decision);
-          const updated = gerritTime(c.updated) as string;
-          if (!highWater || updated > highWater) highWater = updated;
-        }
-        offset += page.value.length;
-        const more = cut === null && page.value.length > 0 && page.value[page.value.length - 1]._more_changes === true;
-        if (cut !== null && page.value[page.value.length - 1]?._more_changes === true) writer.listingCut(path, cut);
-        setCheckpoint(store, hostId, more ? 'listing' : 'changes', offset, highWater);
-        progress.listed += page.value.length;
-        listing = more;
-      });
+    const listed = await listChanges(ctx, writer, cp, trustCounts, (n) => {
+      progress.listed += n;
       report();
-      ctx.checkpoint();
-    }
-    cp = { phase: 'changes', list_offset: offset, high_water: highWater };
+    }).catch((e: unknown) => {
+      report();
+      throw e;
+    });
+    cp = { phase: 'changes', list_offset: listed.offset, high_water: listed.highWater };
   }
 
   progress.phase = 'changes';
@@ -173,7 +119,7 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
   report();
   for (const change of pending) {
     ctx.signal?.throwIfAborted();
-    await fetchChange(ctx, writer, change);
+    await fetchChangeGuarded(ctx, writer, change);
     progress.changesDone++;
     report();
     ctx.checkpoint();
@@ -182,6 +128,160 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
   progress.phase = 'done';
   report();
   return progress;
+}
+
+interface ListingState {
+  offset: number;
+  highWater: string | null;
+  /** The page size asked now: the host's, or less after an answer too large to read. */
+  asked: number;
+}
+
+/**
+ * Lists the host's changes from the checkpoint on, page by page, each page stored in one transaction
+ * with the checkpoint after it; `onPage` hears how many records each page brought.
+ */
+async function listChanges(
+  ctx: HostFetchContext,
+  writer: RecordWriter,
+  cp: { list_offset: number; high_water: string | null },
+  trustCounts: boolean,
+  onPage: (records: number) => void,
+): Promise<{ offset: number; highWater: string | null }> {
+  const { store, host, hostId } = ctx;
+  const since = String(
+    store.scalar('SELECT value FROM meta WHERE key = ?', [`fetch_since:${hostId}`]) ?? ctx.config.start,
+  );
+  const pageSize = host.pageSize ?? DEFAULT_PAGE;
+  const maxPages = host.maxListingPages ?? DEFAULT_MAX_PAGES;
+  const state: ListingState = { offset: cp.list_offset, highWater: cp.high_water, asked: pageSize };
+  // A host whose _more_changes never ends must not keep us listing: a page that brings no change this
+  // run has not seen, or the page bound, ends the listing, and the cut is counted.
+  const seenThisRun = new Set<number>();
+  let pages = 0;
+  let listing = true;
+  while (listing) {
+    ctx.signal?.throwIfAborted();
+    const q = encodeURIComponent(`${host.query} after:${since}`);
+    const page = await listingPage(
+      ctx,
+      writer,
+      state,
+      pageSize,
+      (n) => `/changes/?q=${q}&o=ALL_REVISIONS&o=DETAILED_ACCOUNTS&n=${n}`,
+    );
+    if (page === null) continue;
+    pages++;
+    const numbers = page.value
+      .map((c) => (c as { _number?: unknown } | null)?._number)
+      .filter((n): n is number => typeof n === 'number');
+    const fresh = numbers.filter((n) => !seenThisRun.has(n));
+    for (const n of numbers) seenThisRun.add(n);
+    const cut =
+      page.value.length > 0 && fresh.length === 0
+        ? 'a page brought no change not listed already'
+        : pages >= maxPages
+          ? `${maxPages} pages read (maxListingPages)`
+          : null;
+    store.transaction(() => {
+      for (const c of page.value) {
+        const updated = listRecord(ctx, writer, page.path, c, trustCounts);
+        if (updated !== null && (!state.highWater || updated > state.highWater)) state.highWater = updated;
+      }
+      state.offset += page.value.length;
+      const last = page.value[page.value.length - 1] as ChangeInfo | undefined;
+      const more = cut === null && last?._more_changes === true;
+      if (cut !== null && last?._more_changes === true) writer.listingCut(page.path, cut);
+      setCheckpoint(store, hostId, more ? 'listing' : 'changes', state.offset, state.highWater);
+      listing = more;
+    });
+    onPage(page.value.length);
+    ctx.checkpoint();
+  }
+  return { offset: state.offset, highWater: state.highWater };
+}
+
+/**
+ * The listing page at `state.offset`, or null when there is none to store this time: an answer too
+ * large to read is asked again as smaller pages, down to one change, and a change whose listing alone
+ * is too large is skipped and counted, so it cannot stop the listing. Any other failure ends the host's
+ * fetch (without the listing nothing else can go on; the checkpoint keeps the offset).
+ */
+async function listingPage(
+  ctx: HostFetchContext,
+  writer: RecordWriter,
+  state: ListingState,
+  pageSize: number,
+  pathFor: (n: number) => string,
+): Promise<{ path: string; value: ChangeInfo[] } | null> {
+  const path = `${pathFor(state.asked)}&S=${state.offset}`;
+  const page = await ctx.client.getJson<ChangeInfo[]>(path);
+  if (!page.ok && page.reason === 'oversized') {
+    if (state.asked > 1) state.asked = Math.ceil(state.asked / 2);
+    else {
+      ctx.store.transaction(() => {
+        writer.rejectListed(path, page.message);
+        state.offset += 1;
+        setCheckpoint(ctx.store, ctx.hostId, 'listing', state.offset, state.highWater);
+      });
+      state.asked = Math.min(pageSize, 2);
+    }
+    return null;
+  }
+  state.asked = Math.min(pageSize, state.asked * 2);
+  if (!page.ok || !Array.isArray(page.value))
+    throw new HostListingError(ctx.host.org, page.ok ? 'listing is not an array' : page.message);
+  return { path, value: page.value };
+}
+
+/**
+ * Stores one listed record and returns its `updated` time, or null when it could not be read. One bad
+ * record never stops the host: it is counted, and the rest of the page goes on. Anything that throws
+ * while it is stored (a shape the boundary did not foresee) undoes that record alone (store.unit) and
+ * makes it a fetch_error with the error's text.
+ */
+function listRecord(
+  ctx: HostFetchContext,
+  writer: RecordWriter,
+  path: string,
+  c: ChangeInfo,
+  trustCounts: boolean,
+): string | null {
+  const unusable = unusableListing(c);
+  if (unusable) {
+    writer.rejectListed(path, unusable);
+    return null;
+  }
+  const unreadable = unreadableChange(c);
+  if (unreadable) {
+    writer.unreadableChange(c._number as number, unreadable);
+    return null;
+  }
+  try {
+    return ctx.store.unit(() => {
+      const decision = listingDecision(ctx, c, ctx.store, ctx.hostId, trustCounts);
+      if (decision !== 'unchanged') writer.change(c, decision);
+      return gerritTime(c.updated) as string;
+    });
+  } catch (e) {
+    if (!isRecordError(e)) throw e;
+    ctx.store.unit(() => writer.unreadableChange(c._number as number, `could not be stored: ${errorText(e)}`));
+    return null;
+  }
+}
+
+/**
+ * Whether `e`, thrown while one record was handled, belongs to that record alone. Cancellation and a
+ * damaged or unwritable corpus file (UserError) stop the fetch; everything else is the record's.
+ */
+function isRecordError(e: unknown): boolean {
+  return !(e instanceof UserError) && !(e instanceof Error && e.name === 'AbortError');
+}
+
+/** An error's text for a fetch_error reason: its first line, at most 300 characters. */
+function errorText(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return text.split('\n')[0].slice(0, 300);
 }
 
 /** Gerrit 3.3 put account tags (SERVICE_USER) on the REST API (its release notes: "Expose 'Service User' tag"). */
@@ -266,6 +366,26 @@ function listingDecision(
     return 'unchanged';
   }
   return null;
+}
+
+/**
+ * fetchChange, where anything it throws but a cancellation or a damaged corpus file ends this change
+ * alone: what it wrote in the failed step is rolled back, and the change is a fetch_error with the
+ * error's text, counted like any other. The next change is fetched; the change is not retried for
+ * ever (fetch_attempts, as for a host error).
+ */
+async function fetchChangeGuarded(
+  ctx: HostFetchContext,
+  writer: RecordWriter,
+  change: { id: number; number: number; owner: string | null },
+): Promise<void> {
+  try {
+    await fetchChange(ctx, writer, change);
+  } catch (e) {
+    if (!isRecordError(e) || ctx.signal?.aborted) throw e;
+    const reason = `/changes/${change.number}: could not be stored: ${errorText(e)}`;
+    ctx.store.transaction(() => writer.finishChange(change.id, 'fetch_error', writer.scrub(reason)));
+  }
 }
 
 async function fetchChange(

@@ -106,6 +106,25 @@ export class RecordWriter {
     return id;
   }
 
+  /**
+   * A listed change that cannot be read (records.ts unreadableChange, or storing it threw): kept under
+   * fetch_error with its reason and nothing but its number, so a later listing that reads it replaces it.
+   */
+  unreadableChange(number: number, reason: string): void {
+    this.store.run(
+      `INSERT INTO changes(host_id, number, project, created, updated, collection_rule, fetch_state, fetch_error)
+       VALUES (?, ?, '', '', '', 'fetch_error', 'done', ?)
+       ON CONFLICT(host_id, number) DO UPDATE SET change_key = NULL, project = '', branch = NULL, created = '', updated = '',
+         owner = NULL, total_comment_count = NULL, collection_rule = 'fetch_error', fetch_state = 'done', fetch_error = excluded.fetch_error, status = NULL`,
+      [this.hostId, number, this.pseudonyms.scrubText(reason)],
+    );
+  }
+
+  /** `text` scrubbed of accounts and e-mail addresses, as every stored text from a host is. */
+  scrub(text: string): string {
+    return this.pseudonyms.scrubText(text);
+  }
+
   /** Stores one change's comments (a path → CommentInfo[] map), replacing what an earlier fetch stored. */
   comments(changeId: number, byPath: Record<string, CommentInfo[]>): StoredComment[] {
     const stored: StoredComment[] = [];

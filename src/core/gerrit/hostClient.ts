@@ -9,6 +9,8 @@
 //   `retry` callback could be replaced, but that callback would then hold all of the logic below
 //   (Retry-After, backoff, pace, cancellation) while undici only re-dispatched.
 import { Client } from 'undici';
+import type { Readable } from 'node:stream';
+import { MAX_RESPONSE_BYTES, sizeText } from './bounds';
 import { Pacer } from './pace';
 import { loadRobots, type RobotsRules } from './robots';
 import { RETRY_STATUSES, backoffMs, describeError, isRetryableError, retryAfterMs } from './retryPolicy';
@@ -46,6 +48,7 @@ export class HostClient {
   private readonly maxRetryAfterMs: number;
   private readonly timeoutMs: number;
   private readonly deadlineMs: number;
+  private readonly maxResponseBytes: number;
   private robots: RobotsRules | undefined;
   /** Every getJson chains onto this, so calls run strictly one after another. */
   private tail: Promise<unknown> = Promise.resolve();
@@ -61,6 +64,7 @@ export class HostClient {
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10 * 60_000;
     this.timeoutMs = options.requestTimeoutMs ?? 60_000;
     this.deadlineMs = options.requestDeadlineMs ?? 120_000;
+    this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     // A Client is a single connection (re-opened if the host closes it); pipelining 1 keeps at most
     // one request on it.
     this.client = new Client(this.base.origin, {
@@ -150,7 +154,23 @@ export class HostClient {
           signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
         });
         this.pacer.answered();
-        const body = await res.body.text();
+        const body = await readBounded(res.body, res.headers['content-length'], this.maxResponseBytes);
+        if (body === undefined) {
+          // Not a fault of the moment: the same answer would come again, so it is not asked again.
+          this.emit({
+            type: 'request',
+            path,
+            attempt,
+            status: res.statusCode,
+            elapsedMs: Math.round(Pacer.now() - started),
+          });
+          return {
+            ok: false,
+            reason: 'oversized',
+            status: res.statusCode,
+            message: `the answer is larger than ${sizeText(this.maxResponseBytes)}, more than any Gerrit answer we read`,
+          };
+        }
         outcome = { ok: true, status: res.statusCode, headers: res.headers, body };
         retryAfter = retryAfterMs(res.headers['retry-after']);
         this.emit({
@@ -234,4 +254,30 @@ export class HostClient {
       // A faulty log hook must not break a fetch.
     }
   }
+}
+
+/**
+ * The body as text, or undefined once it is longer than `maxBytes` (told by Content-Length before a
+ * byte is read, or counted as it arrives): a host cannot make us hold more than one bound's worth.
+ */
+async function readBounded(
+  body: Readable,
+  contentLength: string | string[] | undefined,
+  maxBytes: number,
+): Promise<string | undefined> {
+  const declared = typeof contentLength === 'string' ? Number(contentLength) : NaN;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  if (!(declared > maxBytes)) {
+    for await (const chunk of body) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) break;
+      chunks.push(chunk as Buffer);
+    }
+  }
+  if (declared > maxBytes || total > maxBytes) {
+    body.destroy();
+    return undefined;
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }

@@ -22,6 +22,8 @@ export interface HostClientOptions {
   requestTimeoutMs?: number;
   /** Time allowed for one whole attempt, headers and body: a body that trickles in is cut off. Default 120 s. */
   requestDeadlineMs?: number;
+  /** Longest body read; a longer answer is a failure of reason 'oversized', not retried. Default MAX_RESPONSE_BYTES (bounds.ts). */
+  maxResponseBytes?: number;
   /** Log and progress hook; it must not throw (anything it throws is ignored). */
   onEvent?: (e: HostClientEvent) => void;
   /** Aborting stops the current wait or request at once; getJson then rejects with the signal's reason. */
@@ -35,7 +37,13 @@ export type HostClientEvent = { host: string } &
     /** Another attempt follows after `waitMs` (Retry-After or backoff, and never faster than the pace). */
     | { type: 'retry'; path: string; attempt: number; waitMs: number; cause: string }
     /** A getJson call gave up; the same text is in the result's `message`. */
-    | { type: 'error'; path: string; reason: 'http' | 'malformed' | 'network'; status?: number; message: string }
+    | {
+        type: 'error';
+        path: string;
+        reason: 'http' | 'malformed' | 'network' | 'oversized';
+        status?: number;
+        message: string;
+      }
     /** The pace in force, once robots.txt is read. */
     | { type: 'pace'; intervalMs: number; crawlDelayMs: number; minIntervalMs: number }
     /** robots.txt disallows `path` for us, so it was not requested. */
@@ -44,7 +52,8 @@ export type HostClientEvent = { host: string } &
 
 export type GerritFailure = {
   ok: false;
-  reason: 'disallowed' | 'http' | 'malformed' | 'network';
+  /** 'oversized': longer than maxResponseBytes (never retried: the same answer would come again). */
+  reason: 'disallowed' | 'http' | 'malformed' | 'network' | 'oversized';
   status?: number;
   message: string;
 };
@@ -55,7 +64,7 @@ export interface HostClientStats {
   /** HTTP attempts sent, robots.txt and retries included. */
   requests: number;
   retries: number;
-  /** getJson calls that ended in http, malformed or network. */
+  /** getJson calls that ended in http, malformed, network or oversized. */
   errors: number;
   /** getJson calls refused because robots.txt disallows the path. */
   disallowed: number;
@@ -64,4 +73,4 @@ export interface HostClientStats {
 /** One GET, after retries: the final response (any status), or why none came. */
 export type Fetched =
   | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; body: string; json?: unknown }
-  | { ok: false; reason: 'http' | 'network' | 'malformed'; status?: number; message: string };
+  | { ok: false; reason: 'http' | 'network' | 'malformed' | 'oversized'; status?: number; message: string };

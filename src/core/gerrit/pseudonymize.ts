@@ -112,7 +112,7 @@ export class Pseudonymizer {
     const pseudonym =
       id !== undefined
         ? this.pseudonymForId(id)
-        : a.email
+        : typeof a.email === 'string' && a.email.trim() !== ''
           ? this.hash(`email:${a.email.trim().toLowerCase()}`)
           : undefined;
     return pseudonym === undefined

@@ -21,6 +21,7 @@ import { runBuild, type BuildProgress, type BuildResult } from '../build/stages/
 import { exportCorpus, FUNNEL_FILE } from '../publish/export/exportJsonl';
 import { frozenTagOf, writeFrozenExport } from '../publish/export/frozenExport';
 import { recordsStored } from '../build/records/buildRecords';
+import { writeStaged } from '../publish/export/stagedExport';
 import { exportSearchReplace, searchReplaceSummary } from '../publish/export/exportSearchReplace';
 import { searchReplaceParameters } from '../rules/ruleParameters';
 import { verifyReproduce, type ReproduceResult } from '../publish/verify/reproduce';
@@ -367,20 +368,26 @@ export async function exportJob(job: ExportJob): Promise<ExportJobResult> {
     const staleNote = stale
       ? staleRulesLine(store, stale, 'exporting what the file recorded, not a rebuild')
       : undefined;
+    // Every file is written to a staging folder first (stagedExport.ts): a damaged page met halfway leaves no file changed.
     if (job.format === 'search-replace') {
-      const written = exportSearchReplace(
-        store,
+      const params = searchReplaceParameters(job.config ?? storedConfig(store));
+      const written = writeStaged(
         job.out,
-        searchReplaceParameters(job.config ?? storedConfig(store)),
-        buildId,
+        (out) => exportSearchReplace(store, out, params, buildId),
+        (w, final) => ({ ...w, reportFile: final(w.reportFile), funnelFile: final(w.funnelFile) }),
       );
       return { buildId, staleNote, format: 'search-replace', written };
     }
     // A tagged build writes the files frozen when it was tagged (publish/export/frozenExport.ts).
     const frozen = frozenTagOf(store, buildId);
-    const written = frozen
-      ? frozenWritten(writeFrozenExport(store, frozen, job.out), job.out)
-      : exportCorpus(store, job.out, { config: job.config }, buildId);
+    const written = writeStaged(
+      job.out,
+      (out) =>
+        frozen
+          ? frozenWritten(writeFrozenExport(store, frozen, out), out)
+          : exportCorpus(store, out, { config: job.config }, buildId),
+      (w, final) => ({ ...w, funnelFile: final(w.funnelFile), files: w.files.map(final) }),
+    );
     return { buildId, staleNote: frozen ? undefined : staleNote, format: 'jsonl', written };
   } finally {
     store.close();

@@ -42,7 +42,7 @@ describe('the open corpus, read from its file', function () {
     writer.save({ full: true });
     writer.close();
 
-    c.store.db.exec('PRAGMA shrink_memory'); // SQLite's cache emptied: what follows is read from the file
+    c.store.exec('PRAGMA shrink_memory'); // SQLite's cache emptied: what follows is read from the file
     a.tree.provider.refresh();
     assert.equal(walk(a).length, shown, 'the tree reads the file it opened, every page of it');
     assert.equal(c.store.getMeta('outside-writer'), undefined);
@@ -57,7 +57,7 @@ describe('the open corpus, read from its file', function () {
     const c = a.session.corpus!;
     const size = statSync(c.dbFile).size;
     truncateSync(c.dbFile, 64 * 1024); // in place, as a copy over the file would write it
-    c.store.db.exec('PRAGMA shrink_memory');
+    c.store.exec('PRAGMA shrink_memory');
     a.tree.provider.refresh();
     walk(a); // does not throw: the nodes it could not read are left out
     const line = `${c.dbFile}: could not read it: it has ${64 * 1024} bytes now, ${size} when it was opened; run "Review Corpus: Refresh" to open it again`;

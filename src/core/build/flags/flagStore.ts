@@ -26,8 +26,7 @@ export function storeDetectedFlags(store: CorpusStore, examples: readonly Exampl
     for (const e of examples) {
       if (e.rule !== null) continue;
       for (const flag of flagsOfExample(e)) {
-        insert.run([e.key, flag.reason, JSON.stringify(flag)]);
-        added += store.db.getRowsModified();
+        added += insert.run([e.key, flag.reason, JSON.stringify(flag)]);
       }
     }
   });

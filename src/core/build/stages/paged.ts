@@ -5,15 +5,9 @@ import type { SqlValue } from 'sql.js';
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { checkpoint } from './abort';
 
-/** Runs `sql` to the end, handing each row (as an array) to `onRow`. */
+/** Runs `sql` to the end, handing each row (as an array) to `onRow`; a damaged page names the file (CorpusStore). */
 export function eachRow(store: CorpusStore, sql: string, params: SqlValue[], onRow: (row: SqlValue[]) => void): void {
-  const stmt = store.prepare(sql);
-  try {
-    stmt.bind(params);
-    while (stmt.step()) onRow(stmt.get());
-  } finally {
-    stmt.reset();
-  }
+  store.prepare(sql).eachArray(params, onRow);
 }
 
 /**

@@ -185,7 +185,7 @@ export function writeBuild(
   beforeRecords: (buildId: number) => void = () => {},
 ): number {
   const journal = String(store.scalar('PRAGMA journal_mode'));
-  store.db.exec('PRAGMA journal_mode = MEMORY');
+  store.exec('PRAGMA journal_mode = MEMORY');
   try {
     return store.transaction(() => {
       const buildId = store.insert(
@@ -283,6 +283,6 @@ export function writeBuild(
       return buildId;
     });
   } finally {
-    store.db.exec(`PRAGMA journal_mode = ${/^[a-z]+$/i.test(journal) ? journal : 'DELETE'}`);
+    store.exec(`PRAGMA journal_mode = ${/^[a-z]+$/i.test(journal) ? journal : 'DELETE'}`);
   }
 }

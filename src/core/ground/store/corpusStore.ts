@@ -26,6 +26,8 @@ import { loadSqlJs } from './sqljs';
 const DAMAGE = /database disk image is malformed|malformed database schema|file is not a database/;
 
 export type Row = Record<string, SqlValue>;
+import type { StoreStatement } from './sqlStore';
+export type { StoreStatement } from './sqlStore';
 
 export interface OpenOptions {
   /**
@@ -82,9 +84,14 @@ export function buildReserve(file: string): number {
   return existsSync(file) ? Math.min(3 * statSync(file).size, 2 ** 31) : 0;
 }
 
-/** One corpus file, opened by sql.js (whole in memory, or paged: loadDatabase.ts) and written back atomically. */
+/**
+ * One corpus file, opened by sql.js (whole in memory, or paged: loadDatabase.ts) and written back
+ * atomically. The database is reached only through this class, and every call into it runs through
+ * `guard`: a page can be found damaged by any step of any query, long after open() read the file, so
+ * there is one mapping and no statement outside it.
+ */
 export class CorpusStore {
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements = new Map<string, { raw: Statement; wrapped: StoreStatement }>();
 
   /**
    * @param image The Buffer sql.js was given: its in-memory file starts as a view of it, so it may
@@ -94,7 +101,7 @@ export class CorpusStore {
    */
   private constructor(
     readonly file: string,
-    readonly db: Database,
+    private readonly db: Database,
     private readonly image?: Buffer,
     packWritable = true,
   ) {
@@ -222,7 +229,7 @@ export class CorpusStore {
     const latest = latestSchemaVersion();
     if (from >= latest) return;
     this.transaction(() => {
-      for (let v = from; v < latest; v++) this.db.exec(MIGRATIONS[v]);
+      for (let v = from; v < latest; v++) this.exec(MIGRATIONS[v]);
       this.setMeta('schema_version', String(latest));
     });
   }
@@ -240,8 +247,7 @@ export class CorpusStore {
   }
 
   /**
-   * `e`, or, when it is SQLite finding the file damaged, a one-line CorpusFileError saying so. A page
-   * can be found damaged by any query, long after open() read the file, so every query maps it.
+   * `e`, or, when it is SQLite finding the file damaged, a one-line CorpusFileError saying so.
    */
   private damaged(e: unknown): unknown {
     return e instanceof Error && !(e instanceof UserError) && DAMAGE.test(e.message)
@@ -249,73 +255,105 @@ export class CorpusStore {
       : e;
   }
 
-  /** A cached prepared statement; reused across calls for bulk writes. */
-  prepare(sql: string): Statement {
-    let stmt = this.statements.get(sql);
-    if (!stmt) {
-      try {
-        stmt = this.db.prepare(sql);
-      } catch (e) {
-        throw this.damaged(e);
-      }
-      this.statements.set(sql, stmt);
-    }
-    return stmt;
-  }
-
-  run(sql: string, params: BindParams = []): void {
-    const stmt = this.prepare(sql);
+  /** Runs `work`, which calls into the database, with SQLite's damage mapped (damaged()). */
+  private guard<T>(work: () => T): T {
     try {
-      stmt.run(params);
+      return work();
     } catch (e) {
       throw this.damaged(e);
     }
+  }
+
+  /** A cached prepared statement of sql.js; only this class steps it, inside guard(). */
+  private statement(sql: string): { raw: Statement; wrapped: StoreStatement } {
+    let entry = this.statements.get(sql);
+    if (!entry) {
+      const raw = this.guard(() => this.db.prepare(sql));
+      const wrapped: StoreStatement = {
+        run: (params = []) =>
+          this.guard(() => {
+            raw.run(params);
+            return this.db.getRowsModified();
+          }),
+        eachArray: (params, onRow) =>
+          this.guard(() => {
+            try {
+              raw.bind(params);
+              while (raw.step()) onRow(raw.get());
+            } finally {
+              raw.reset();
+            }
+          }),
+      };
+      entry = { raw, wrapped };
+      this.statements.set(sql, entry);
+    }
+    return entry;
+  }
+
+  /** A cached prepared statement, reused across calls for bulk writes and paged scans. */
+  prepare(sql: string): StoreStatement {
+    return this.statement(sql).wrapped;
+  }
+
+  run(sql: string, params: BindParams = []): void {
+    this.statement(sql).wrapped.run(params);
+  }
+
+  /** Runs SQL without parameters or rows: a PRAGMA, a SAVEPOINT, or several statements. */
+  exec(sql: string): void {
+    this.guard(() => this.db.exec(sql));
+  }
+
+  /** Rows the last INSERT, UPDATE or DELETE changed. */
+  rowsModified(): number {
+    return this.db.getRowsModified();
   }
 
   /** Runs an INSERT and returns the new rowid. */
   insert(sql: string, params: BindParams = []): number {
     this.run(sql, params);
-    return Number(this.db.exec('SELECT last_insert_rowid()')[0].values[0][0]);
+    return Number(this.scalar('SELECT last_insert_rowid()'));
   }
 
   all<T = Row>(sql: string, params: BindParams = []): T[] {
-    const stmt = this.prepare(sql);
-    stmt.bind(params);
+    const { raw } = this.statement(sql);
     const rows: T[] = [];
-    try {
-      while (stmt.step()) rows.push(stmt.getAsObject() as T);
-    } catch (e) {
-      throw this.damaged(e);
-    } finally {
-      stmt.reset();
-    }
+    this.guard(() => {
+      try {
+        raw.bind(params);
+        while (raw.step()) rows.push(raw.getAsObject() as T);
+      } finally {
+        raw.reset();
+      }
+    });
     return rows;
   }
 
   /** Streams rows without materialising them all, for scans over 100k rows. */
   each(sql: string, params: BindParams, onRow: (row: Row) => void): void {
-    let stmt: Statement | undefined;
-    try {
-      stmt = this.db.prepare(sql);
-      stmt.bind(params);
-      while (stmt.step()) onRow(stmt.getAsObject());
-    } catch (e) {
-      throw this.damaged(e);
-    } finally {
-      stmt?.free();
-    }
+    this.guard(() => {
+      let stmt: Statement | undefined;
+      try {
+        stmt = this.db.prepare(sql);
+        stmt.bind(params);
+        while (stmt.step()) onRow(stmt.getAsObject());
+      } finally {
+        stmt?.free();
+      }
+    });
   }
 
   get<T = Row>(sql: string, params: BindParams = []): T | undefined {
-    const stmt = this.prepare(sql);
-    stmt.bind(params);
-    try {
-      return stmt.step() ? (stmt.getAsObject() as T) : undefined;
-    } catch (e) {
-      throw this.damaged(e);
-    } finally {
-      stmt.reset();
-    }
+    const { raw } = this.statement(sql);
+    return this.guard(() => {
+      try {
+        raw.bind(params);
+        return raw.step() ? (raw.getAsObject() as T) : undefined;
+      } finally {
+        raw.reset();
+      }
+    });
   }
 
   scalar(sql: string, params: BindParams = []): SqlValue | undefined {
@@ -326,20 +364,39 @@ export class CorpusStore {
   /** Runs `work` in one transaction; rolls back if it throws. Nested calls join the outer one. */
   transaction<T>(work: () => T): T {
     if (this.inTransaction) return work();
-    this.db.exec('BEGIN');
+    this.exec('BEGIN');
     this.inTransaction = true;
     try {
       const result = work();
-      this.db.exec('COMMIT');
+      this.exec('COMMIT');
       return result;
     } catch (e) {
       this.db.exec('ROLLBACK');
-      throw this.damaged(e); // migrate() runs its SQL here, not through run()
+      throw this.damaged(e);
     } finally {
       this.inTransaction = false;
     }
   }
   private inTransaction = false;
+
+  /**
+   * Runs `work` as one unit inside the current transaction (or as its own): when it throws, what it
+   * wrote is undone (a SQLite savepoint) and the error passed on, and the transaction around it goes on.
+   * The fetch stores each host record so, so one record that fails leaves nothing half-written.
+   */
+  unit<T>(work: () => T): T {
+    if (!this.inTransaction) return this.transaction(work);
+    this.exec('SAVEPOINT record_unit');
+    try {
+      const result = work();
+      this.exec('RELEASE record_unit');
+      return result;
+    } catch (e) {
+      this.exec('ROLLBACK TO record_unit');
+      this.exec('RELEASE record_unit');
+      throw this.damaged(e);
+    }
+  }
 
   /**
    * Saves what changed since the last save, old or new, never torn: as one fsynced journal record when
@@ -413,7 +470,7 @@ export class CorpusStore {
     if (live) return live;
     // sql.js's export() closes open statements, so drop our cache first.
     this.freeStatements();
-    const bytes = this.db.export();
+    const bytes = this.guard(() => this.db.export());
     // A file opened with reserved space carries zero bytes past the database's last page: not saved.
     return bytes.length > size ? bytes.subarray(0, size) : bytes;
   }
@@ -447,7 +504,7 @@ export class CorpusStore {
    */
   private committedShows(head: () => Buffer, pageCount: number): boolean {
     const canary = randomInt(1, 2 ** 31 - 1);
-    this.db.exec(`PRAGMA user_version = ${canary}`);
+    this.exec(`PRAGMA user_version = ${canary}`);
     const bytes = head();
     return bytes.readInt32BE(60) === canary && bytes.readUInt32BE(28) === pageCount;
   }
@@ -460,7 +517,7 @@ export class CorpusStore {
   }
 
   private freeStatements(): void {
-    for (const stmt of this.statements.values()) stmt.free();
+    for (const { raw } of this.statements.values()) raw.free();
     this.statements.clear();
   }
 }

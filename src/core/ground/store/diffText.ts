@@ -395,15 +395,11 @@ export class DiffTexts {
 
   /** Of the diffs row `id` (null: none stored, or no such row). */
   byId(id: number): string | null {
-    const stmt = this.store.prepare(
-      `SELECT ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')} WHERE d.id = ?`,
-    );
-    try {
-      stmt.bind([id]);
-      return stmt.step() ? this.of(stmt.get()) : null;
-    } finally {
-      stmt.reset();
-    }
+    let row: SqlValue[] | undefined;
+    this.store
+      .prepare(`SELECT ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')} WHERE d.id = ?`)
+      .eachArray([id], (r) => (row ??= r));
+    return row ? this.of(row) : null;
   }
 }
 

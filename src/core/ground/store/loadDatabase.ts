@@ -71,12 +71,33 @@ export async function readWithReserve(
   }
 }
 
-/** One-line errors for a file that is empty, too short or not SQLite; `head` is its first 100 bytes. */
+/**
+ * One-line errors for a file that is empty, not SQLite, or cut short; `head` is its first 100 bytes.
+ * A file shorter than its header says is damaged wherever the cut is: caught here, before any query,
+ * so no command reads the pages that are still there as if they were the whole corpus.
+ */
 function checkHeader(file: string, head: Uint8Array, size: number): void {
   if (size === 0) throw new CorpusFileError(file, 'empty file, not a corpus');
-  if (size < 100 || Buffer.from(head.subarray(0, 16)).toString('latin1') !== SQLITE_MAGIC) {
-    throw new CorpusFileError(file, 'not a SQLite database, so not a corpus');
-  }
+  const magic = Buffer.from(head.subarray(0, 16)).toString('latin1');
+  if (size < 16 || magic !== SQLITE_MAGIC) throw new CorpusFileError(file, 'not a SQLite database, so not a corpus');
+  if (size < 100)
+    throw new CorpusFileError(file, `damaged: cut short: ${size} bytes, less than SQLite's 100-byte header`);
+  const expected = headerDatabaseSize(head);
+  if (expected !== undefined && size < expected)
+    throw new CorpusFileError(file, `damaged: cut short: ${size} bytes, where its header says ${expected}`);
+}
+
+/**
+ * The database's size by its header (page count at offset 28 × page size), or undefined where SQLite
+ * itself would not trust that count: a file last written by a SQLite before 3.7.0 leaves "version valid
+ * for" (offset 92) behind the change counter (offset 24). Every save of ours writes the whole database
+ * (or journals pages past it), so a corpus file is never shorter than this.
+ */
+function headerDatabaseSize(head: Uint8Array): number | undefined {
+  const view = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  const pages = view.readUInt32BE(28);
+  if (pages === 0 || view.readUInt32BE(92) !== view.readUInt32BE(24)) return undefined;
+  return pages * headerPageSize(head);
 }
 
 /** Applies the journal to `image`; its size after, or undefined when there is none or it is stale (noticed). */
