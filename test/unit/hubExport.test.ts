@@ -121,7 +121,11 @@ async function checkAgainstJsonl(db: DuckDBConnection, hubDir: string, jsonlDir:
   for (const s of shards) assert.match(s, /^data\/\w+(\.\w+)*-\d{5}-of-\d{5}\.parquet$/);
   const dataFiles = yaml.configs[0].data_files;
   const matched = shards.map((s) => dataFiles.filter((d) => globRegex(d.path).test(s)).length);
-  assert.deepEqual(matched, shards.map(() => 1), 'each shard matches exactly one split glob');
+  assert.deepEqual(
+    matched,
+    shards.map(() => 1),
+    'each shard matches exactly one split glob',
+  );
   assert.deepEqual(
     yaml.dataset_info.splits.map((s) => s.name),
     dataFiles.map((d) => d.split),
@@ -135,7 +139,10 @@ async function checkAgainstJsonl(db: DuckDBConnection, hubDir: string, jsonlDir:
   for (const d of dataFiles) {
     const mine = shards.filter((s) => globRegex(d.path).test(s));
     const of = mine.map((s) => Number(/-of-(\d{5})\.parquet$/.exec(s)![1]));
-    assert.ok(of.every((n) => n === mine.length), `${d.split}: NNNNN-of-MMMMM counts its ${mine.length} shards`);
+    assert.ok(
+      of.every((n) => n === mine.length),
+      `${d.split}: NNNNN-of-MMMMM counts its ${mine.length} shards`,
+    );
     const rows = await readBack(db, path.join(hubDir, d.path));
     const expected = jsonLines(path.join(jsonlDir, 'data', `${d.split}.jsonl`));
     assert.equal(rows.length, expected.length, `${d.split}: row count`);
@@ -145,7 +152,9 @@ async function checkAgainstJsonl(db: DuckDBConnection, hubDir: string, jsonlDir:
     if (shardBytes !== undefined)
       for (const s of mine) assert.ok(statSync(path.join(hubDir, s)).size <= shardBytes, `${s} within --shard-size`);
   }
-  const columns = await db.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${path.join(hubDir, 'data/*.parquet')}')`);
+  const columns = await db.runAndReadAll(
+    `DESCRIBE SELECT * FROM read_parquet('${path.join(hubDir, 'data/*.parquet')}')`,
+  );
   assert.deepEqual(
     yaml.dataset_info.features.map((f) => f.name),
     columns.getRowObjectsJS().map((c) => c.column_name),
@@ -204,7 +213,19 @@ describe('export --format hub, read back by DuckDB', function () {
     const stored = JSON.parse(readFileSync(path.join(dir, 'sample', 'corpus.json'), 'utf8'));
     writeFileSync(config, JSON.stringify({ ...stored, card: { splits: { train: 'training' } } }));
     for (const out of ['tag-a', 'tag-b'])
-      await ok('export', '--db', db, '--format', 'hub', '--build', 'hub-v1', '--out', path.join(dir, out), '--config', config);
+      await ok(
+        'export',
+        '--db',
+        db,
+        '--format',
+        'hub',
+        '--build',
+        'hub-v1',
+        '--out',
+        path.join(dir, out),
+        '--config',
+        config,
+      );
     const files = (d: string) => readdirSync(path.join(dir, d, 'data')).sort();
     assert.deepEqual(files('tag-a'), files('tag-b'));
     for (const f of files('tag-a'))
@@ -227,7 +248,10 @@ describe('export --format hub, read back by DuckDB', function () {
     await ok('export', '--db', db, '--format', 'hub', '--out', out);
     const one = readdirSync(path.join(out, 'data')).sort();
     assert.ok(one.length < many.length);
-    assert.ok(one.every((f) => /-00000-of-00001\.parquet$/.test(f)), one.join(', '));
+    assert.ok(
+      one.every((f) => /-00000-of-00001\.parquet$/.test(f)),
+      one.join(', '),
+    );
     const before = readFileSync(path.join(out, 'README.md'), 'utf8');
     const controller = new AbortController();
     controller.abort();
@@ -244,7 +268,9 @@ describe('export --format hub, read back by DuckDB', function () {
     assert.doesNotThrow(() => convert(record));
     assert.throws(
       () => convert({ ...record, before: 'x\ud800y' }),
-      new RegExp(`^UserError: example ${record.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: field before holds a lone UTF-16 surrogate`),
+      new RegExp(
+        `^UserError: example ${record.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: field before holds a lone UTF-16 surrogate`,
+      ),
     );
     assert.throws(() => convert({ ...record, extra: 1 }), /field extra is not in the record's schema/);
     assert.throws(() => convert({ ...record, change: 1.5 }), /field change is not an integer/);

@@ -22,7 +22,8 @@ export const exportCommand: CliCommand = {
     out: {
       type: 'string',
       arg: '<examples.jsonl|DIR>',
-      description: 'where to write the examples; the other files go beside it (--format hub: the folder to write, made if missing)',
+      description:
+        'where to write the examples; the other files go beside it (--format hub: the folder to write, made if missing)',
       required: true,
     },
     'shard-size': {
@@ -55,7 +56,9 @@ export const exportCommand: CliCommand = {
     if (shardSizeMb !== undefined && format !== 'hub')
       throw new UserError('export: --shard-size is for --format hub only');
     if (shardSizeMb !== undefined && !(Number.isFinite(shardSizeMb) && shardSizeMb >= 0.01 && shardSizeMb <= 1e6))
-      throw new UserError(`export: --shard-size ${String(values['shard-size'])}: must be a number of MB from 0.01 to 1000000`);
+      throw new UserError(
+        `export: --shard-size ${String(values['shard-size'])}: must be a number of MB from 0.01 to 1000000`,
+      );
     if (format === 'hub' && existsSync(out) && !statSync(out).isDirectory())
       throw new UserError(`--out ${out}: --format hub writes a folder, and this is a file`);
     if (values.build !== undefined) checkBuildRef(String(values.build), '--build');

@@ -44,7 +44,8 @@ function column(name: string, field: Schema, optional: boolean, path: string): R
     return { name, kind: 'string', nullable: nullable || field.enum.includes(null) };
   }
   const base = types.filter((t) => t !== 'null');
-  if (base.length !== 1) throw new Error(`record field ${path}: one type (and null) per column, not ${types.join(', ')}`);
+  if (base.length !== 1)
+    throw new Error(`record field ${path}: one type (and null) per column, not ${types.join(', ')}`);
   switch (base[0]) {
     case 'string':
       return { name, kind: 'string', nullable };

@@ -24,7 +24,6 @@ export function splitNames(
   return out;
 }
 
-
 function splitBase(window: string, mapping: Readonly<Record<string, string>>): string {
   if (Object.hasOwn(mapping, window)) return mapping[window];
   return window

@@ -120,7 +120,14 @@ export function newCorpusConfig(
     windows: PRODUCT_WINDOWS.map((w) => ({ ...w })),
     hosts: presets.map((p) => ({ ...p.host })),
     decontam: { crossWindow: crossWindowDefaults() },
-    card: { splits: Object.fromEntries(splitNames(PRODUCT_WINDOWS.map((w) => w.name), DEFAULT_SPLIT_NAMES)) },
+    card: {
+      splits: Object.fromEntries(
+        splitNames(
+          PRODUCT_WINDOWS.map((w) => w.name),
+          DEFAULT_SPLIT_NAMES,
+        ),
+      ),
+    },
   };
   validateCorpusConfig(config, file);
   return config;

@@ -73,7 +73,9 @@ export async function exportHub(
   const tag = frozenTagOf(store, buildId);
   const frozen = tag === undefined ? undefined : frozenFiles(store, tag);
   const sources = frozen ? frozen.splits : liveSplits(store, buildId, opts.config);
-  const examples = frozen ? frozen.examples : (recordManifest(store, buildId)?.length ?? buildRecordLines(store, buildId).length);
+  const examples = frozen
+    ? frozen.examples
+    : (recordManifest(store, buildId)?.length ?? buildRecordLines(store, buildId).length);
   mkdirSync(dir, { recursive: true });
   const staging = mkdtempSync(path.join(dir, '.hub-export-'));
   try {
@@ -91,7 +93,8 @@ export async function exportHub(
       warnings = writePublishables(store, buildId, staging, FROZEN_EXAMPLES_FILE, windows, {
         config: opts.config,
         splitFiles: false,
-        cardText: (text, written) => hubCard(text, { ...card, files: [funnelFile, ...written].map((f) => hubFile(staging, f)) }),
+        cardText: (text, written) =>
+          hubCard(text, { ...card, files: [funnelFile, ...written].map((f) => hubFile(staging, f)) }),
       }).warnings;
     }
     const files = placeFiles(staging, dir);
@@ -214,10 +217,15 @@ function placeFiles(staging: string, dir: string): string[] {
   const staged = listFiles(staging);
   const data = path.join(dir, SPLITS_DIR);
   mkdirSync(data, { recursive: true });
-  const fresh = new Set(staged.filter((f) => f.startsWith(`${SPLITS_DIR}/`)).map((f) => f.slice(SPLITS_DIR.length + 1)));
+  const fresh = new Set(
+    staged.filter((f) => f.startsWith(`${SPLITS_DIR}/`)).map((f) => f.slice(SPLITS_DIR.length + 1)),
+  );
   for (const name of readdirSync(data))
     if (SHARD_NAME.test(name) && !fresh.has(name)) unlinkSync(path.join(data, name));
-  const ordered = [...staged.filter((f) => f.startsWith(`${SPLITS_DIR}/`)), ...staged.filter((f) => !f.startsWith(`${SPLITS_DIR}/`))];
+  const ordered = [
+    ...staged.filter((f) => f.startsWith(`${SPLITS_DIR}/`)),
+    ...staged.filter((f) => !f.startsWith(`${SPLITS_DIR}/`)),
+  ];
   return ordered.map((rel) => {
     const to = path.join(dir, ...rel.split('/'));
     mkdirSync(path.dirname(to), { recursive: true });

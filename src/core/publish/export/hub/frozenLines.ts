@@ -39,7 +39,11 @@ export function frozenFiles(store: CorpusStore, tag: string): FrozenHubSource {
     else if (split !== undefined) {
       if (!new RegExp(SPLIT_NAME_PATTERN).test(split))
         throw new UserError(`tag ${tag}: frozen split file ${rel} has no split name the Hub accepts`);
-      out.splits.push({ split, total: lineCount(blobBytes(store, sha)), lines: () => bufferLines(blobBytes(store, sha)) });
+      out.splits.push({
+        split,
+        total: lineCount(blobBytes(store, sha)),
+        lines: () => bufferLines(blobBytes(store, sha)),
+      });
     } else out.rest.push({ path: rel, text: () => blobText(store, sha) });
   }
   return out;

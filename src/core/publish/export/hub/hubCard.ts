@@ -74,7 +74,8 @@ function hubYaml(input: HubCardInput): string[] {
 
 function replaceFiles(body: string, section: string[]): string {
   const start = body.indexOf(`\n${FILES_HEADING}\n`);
-  if (start < 0) throw new UserError(`the dataset card has no "${FILES_HEADING}" section to list the Parquet shards in`);
+  if (start < 0)
+    throw new UserError(`the dataset card has no "${FILES_HEADING}" section to list the Parquet shards in`);
   const next = body.indexOf('\n## ', start + 1);
   return body.slice(0, start + 1) + section.join('\n') + '\n' + (next < 0 ? '' : body.slice(next + 1));
 }
@@ -104,7 +105,7 @@ function filesSection(input: HubCardInput): string[] {
   return [
     FILES_HEADING,
     '',
-    'Parquet shards, one split per window (snappy-compressed, row groups of at most 100,000 rows), written by `review-corpus export --format hub`; each row is one record with the fields below, and a field a JSON line of the JSONL export leaves out reads as null. Beside them, the build\'s reports. The SHA-256 of each file is given so that a published file can be cited and checked.',
+    "Parquet shards, one split per window (snappy-compressed, row groups of at most 100,000 rows), written by `review-corpus export --format hub`; each row is one record with the fields below, and a field a JSON line of the JSONL export leaves out reads as null. Beside them, the build's reports. The SHA-256 of each file is given so that a published file can be cited and checked.",
     '',
     ...outside,
     ...mdHeader(['file', 'what it holds', 'rows', 'bytes', 'SHA-256'], new Set([2, 3])),

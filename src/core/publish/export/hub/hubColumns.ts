@@ -37,7 +37,9 @@ export function parquetSchema(columns: readonly RecordColumn[] = recordColumns()
 }
 
 /** A feature as `datasets` writes it in a card (Features._to_yaml_list, simplified): dtype, struct or list. */
-export type HubFeature = { name: string } & ({ dtype: string } | { struct: HubFeature[] } | { list: string | HubFeature[] });
+export type HubFeature = { name: string } & (
+  { dtype: string } | { struct: HubFeature[] } | { list: string | HubFeature[] }
+);
 
 const DTYPE = { string: 'string', int64: 'int64', bool: 'bool' } as const;
 

@@ -61,7 +61,7 @@ class FileByteWriter extends ByteWriter {
 
   flush(): void {
     const chunk = new Uint8Array(this.buffer, 0, this.index);
-    for (let at = 0; at < chunk.length; ) at += writeSync(this.fd, chunk, at);
+    for (let at = 0; at < chunk.length;) at += writeSync(this.fd, chunk, at);
     this.hash.update(chunk);
     this.index = 0;
   }
