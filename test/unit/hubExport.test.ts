@@ -71,7 +71,7 @@ interface HubCard {
   configs: { config_name: string; data_files: { split: string; path: string }[] }[];
   dataset_info: {
     features: { name: string }[];
-    splits: { name: string; num_examples: number; num_bytes: number }[];
+    splits: { name: string; num_examples: number }[];
     download_size: number;
   };
 }
@@ -160,6 +160,8 @@ async function checkAgainstJsonl(db: DuckDBConnection, hubDir: string, jsonlDir:
     columns.getRowObjectsJS().map((c) => c.column_name),
     'the features are the columns',
   );
+  const allShards = shards.reduce((n, s) => n + statSync(path.join(hubDir, s)).size, 0);
+  assert.equal(yaml.dataset_info.download_size, allShards, "download_size is the shards' bytes");
   for (const f of [...shards, 'counts.csv', 'curation_audit.jsonl', 'dataset-funnel.json'])
     assert.ok(body.includes(`\`${sha256(path.join(hubDir, f))}\``), `the card lists ${f}'s SHA-256`);
   for (const f of ['counts.csv', 'curation_audit.jsonl', 'dataset-funnel.json'])

@@ -14,7 +14,7 @@ const FORMATS: readonly string[] = EXPORT_FORMATS;
 export const exportCommand: CliCommand = {
   name: 'export',
   summary:
-    "write the kept examples of the latest build (or --build's, as the file recorded it) as JSONL, with beside it dataset-funnel.json, data/<window>.jsonl per window, " +
+    "write the kept examples of the latest build (or --build's, as the file recorded it) as JSONL, with beside it dataset-funnel.json, data/<split>.jsonl per window, " +
     'counts.csv, curation_audit.jsonl and README.md (a Hugging Face dataset card; its license and language from --config, else the stored config); ' +
     '--format search-replace writes verified Search/Replace blocks instead, with search-replace-report.json (its parameters from --config, else the stored config)',
   options: {
@@ -25,11 +25,6 @@ export const exportCommand: CliCommand = {
       description:
         'where to write the examples; the other files go beside it (--format hub: the folder to write, made if missing)',
       required: true,
-    },
-    'shard-size': {
-      type: 'string',
-      arg: '<MB>',
-      description: `--format hub: the most MB (10^6 bytes) one Parquet shard holds (default ${DEFAULT_SHARD_MB})`,
     },
     format: { type: 'string', arg: FORMATS.join('|'), description: `what to write (default ${FORMATS[0]})` },
     build: {
@@ -42,6 +37,11 @@ export const exportCommand: CliCommand = {
       arg: '<corpus.json>',
       description:
         "the dataset card's license and language, and the Search/Replace parameters, from this config instead of the stored one",
+    },
+    'shard-size': {
+      type: 'string',
+      arg: '<MB>',
+      description: `--format hub: the most MB (10^6 bytes) one Parquet shard holds (default ${DEFAULT_SHARD_MB})`,
     },
   },
   holdsWholeCorpus: true,

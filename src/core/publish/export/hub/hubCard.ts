@@ -9,6 +9,7 @@
 import { mdCode, mdHeader, mdRow } from '../../../ground/text/markdown';
 import { UserError } from '../../../ground/store/errors';
 import { featureYaml, type HubFeature } from './hubColumns';
+import { ROW_GROUP_ROWS } from './parquetShards';
 
 export interface HubShard {
   /** Relative to the card, "/" separated. */
@@ -63,10 +64,9 @@ function hubYaml(input: HubCardInput): string[] {
   const lines = ['configs:', `- config_name: ${q('default')}`, '  data_files:'];
   for (const s of listed) lines.push(`  - split: ${q(s.split)}`, `    path: ${q(s.glob)}`);
   lines.push('dataset_info:', '  features:', ...featureYaml(input.features, '  '), '  splits:');
-  for (const s of listed) {
-    const bytes = s.shards.reduce((n, x) => n + x.bytes, 0);
-    lines.push(`  - name: ${q(s.split)}`, `    num_bytes: ${bytes}`, `    num_examples: ${s.rows}`);
-  }
+  // No num_bytes: `datasets` reads it as the split's size in memory (Arrow), which only a reader knows.
+  for (const s of listed) lines.push(`  - name: ${q(s.split)}`, `    num_examples: ${s.rows}`);
+  // The shards' bytes: what `datasets` calls the download size.
   const total = listed.reduce((n, s) => n + s.shards.reduce((b, x) => b + x.bytes, 0), 0);
   lines.push(`  download_size: ${total}`);
   return lines;
@@ -105,7 +105,7 @@ function filesSection(input: HubCardInput): string[] {
   return [
     FILES_HEADING,
     '',
-    "Parquet shards, one split per window (snappy-compressed, row groups of at most 100,000 rows), written by `review-corpus export --format hub`; each row is one record with the fields below, and a field a JSON line of the JSONL export leaves out reads as null. Beside them, the build's reports. The SHA-256 of each file is given so that a published file can be cited and checked.",
+    `Parquet shards, one split per window (snappy-compressed, row groups of at most ${ROW_GROUP_ROWS.toLocaleString('en-US')} rows), written by \`review-corpus export --format hub\`; each row is one record with the fields below, and a field a JSON line of the JSONL export leaves out reads as null. Beside them, the build's reports. The SHA-256 of each file is given so that a published file can be cited and checked.`,
     '',
     ...outside,
     ...mdHeader(['file', 'what it holds', 'rows', 'bytes', 'SHA-256'], new Set([2, 3])),
