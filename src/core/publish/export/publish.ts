@@ -11,7 +11,7 @@ import { storedWindows } from '../../ground/config/windows';
 import { labelReport } from '../../review/labels/labels';
 import { labelAudit } from '../../review/labels/labelAudit';
 import { writeLabelAudits } from './labelAuditFiles';
-import { saveAtomically } from '../../ground/store/atomicSave';
+import { saveAtomically, saveLinesAtomically } from '../../ground/store/atomicSave';
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { splitNames, type CardConfig, type CardSplit } from './cardHeader';
 import { countRows, countsCsv, decisionTotals } from './counts';
@@ -68,7 +68,8 @@ export function publishedSplits(
 
 /**
  * Writes the split files, counts.csv, curation_audit.jsonl and README.md into `dir`. `examples` are
- * the exported examples' windows and their JSON lines, in export order.
+ * the exported examples' windows and their JSON lines, in export order (the lines only where
+ * `splitFiles` is on: the card's split sizes need the windows alone).
  */
 export function writePublishables(
   store: CorpusStore,
@@ -95,8 +96,12 @@ export function writePublishables(
     const rel = `${SPLITS_DIR}/${split}.jsonl`;
     const of = examples.filter((e) => e.window === window);
     if (splitFiles) {
-      const lines = of.map((e) => e.line!);
-      write(path.join(dir, SPLITS_DIR, `${split}.jsonl`), lines.length ? lines.join('\n') + '\n' : '');
+      const file = path.join(dir, SPLITS_DIR, `${split}.jsonl`);
+      saveLinesAtomically(
+        file,
+        of.map((e) => e.line!),
+      );
+      files.push(file);
     }
     splits.push({ window, split, path: rel, examples: of.length });
   }
