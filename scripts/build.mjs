@@ -64,10 +64,14 @@ export async function runtimeAssets(dir, { minify = false } = {}) {
   });
 }
 
+/** Loaded from node_modules by the unit suite, never bundled: DuckDB's client loads its native addon by path. */
+export const UNIT_EXTERNAL = ['@duckdb/node-api'];
+
 export async function buildUnitSuite() {
   mkdirSync(r('out/test'), { recursive: true });
   await esbuild.build({
     ...common,
+    external: UNIT_EXTERNAL,
     entryPoints: [suiteEntry('unit', ['test/unit', 'src/core'])],
     outfile: r('out/test/unit.js'),
   });

@@ -21,7 +21,9 @@ if (files.length > 0) {
       .join('\n') + '\n',
   );
   bundle = path.join(ROOT, `out/test/focused-${process.pid}.js`);
+  const { UNIT_EXTERNAL } = await import('./build.mjs');
   await esbuild.build({
+    external: UNIT_EXTERNAL,
     bundle: true,
     platform: 'node',
     target: 'node20',

@@ -15,6 +15,7 @@ import { registerJudge } from './extension/registerJudge';
 import { registerReviewCommands } from './extension/registerReviewCommands';
 import { registerCorpusReports } from './extension/registerCorpusReports';
 import { registerSearchReplace } from './extension/registerSearchReplace';
+import { registerHubExport } from './extension/registerHubExport';
 import { registerProtectReferences } from './extension/registerProtectReferences';
 import { registerAuditSample } from './extension/registerAuditSample';
 import { registerHalvesCommand } from './extension/registerHalvesCommand';
@@ -68,6 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Review
     ...registerReviewCommands(session, salt, active, tree),
     ...registerCorpusReports(context, session, salt),
     ...registerSearchReplace(context, session, active),
+    ...registerHubExport(context, session),
     ...registerProtectReferences(session),
     ...registerAuditSample(session),
     ...registerHalvesCommand(session),

@@ -251,22 +251,28 @@ describe('dataset card', function () {
     assert.equal(yaml.pretty_name, 'Sample review corpus');
     assert.equal(yaml.configs.length, 1);
     assert.equal(yaml.configs[0].config_name, 'default');
-    const expected = ['pilot', 'train', 'dev'].map((w) => ({
+    // The config sets no card.splits: the default names the dev window's split "validation".
+    const expected = [
+      ['pilot', 'pilot'],
+      ['train', 'train'],
+      ['dev', 'validation'],
+    ].map(([w, s]) => ({
       w,
+      s,
       n: Object.values(funnel.organizations).reduce((n, o) => n + (o.windows[w].examples ?? 0), 0),
     }));
     assert.deepEqual(
       yaml.configs[0].data_files,
-      expected.map(({ w }) => ({ split: w, path: `data/${w}.jsonl` })),
+      expected.map(({ s }) => ({ split: s, path: `data/${s}.jsonl` })),
       'the sealed test window has no split',
     );
     assert.deepEqual(
       yaml.dataset_info.splits,
-      expected.map(({ w, n }) => ({ name: w, num_examples: n })),
+      expected.map(({ s, n }) => ({ name: s, num_examples: n })),
     );
-    for (const { w, n } of expected) {
-      const split = lines(path.join(dir, 'publish', `data/${w}.jsonl`)).map((l) => JSON.parse(l));
-      assert.equal(split.length, n, `data/${w}.jsonl holds the window's examples`);
+    for (const { w, s, n } of expected) {
+      const split = lines(path.join(dir, 'publish', `data/${s}.jsonl`)).map((l) => JSON.parse(l));
+      assert.equal(split.length, n, `data/${s}.jsonl holds window ${w}'s examples`);
       assert.ok(split.every((e) => e.window === w));
     }
     const total = expected.reduce((n, e) => n + e.n, 0);

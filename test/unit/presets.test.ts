@@ -52,6 +52,11 @@ describe('host presets', () => {
     const c = newCorpusConfig(HOST_PRESETS, { contact: 'corpus-team@example.org' });
     assert.equal(c.start, PRODUCT_START);
     assert.deepEqual(c.windows, PRODUCT_WINDOWS);
+    assert.deepEqual(
+      c.card,
+      { splits: { pilot: 'pilot', train: 'train', dev: 'validation', test: 'test' } },
+      "each window's split name written out, the default spelt out",
+    );
   });
 
   it('says what is wrong with a contact as loadConfig does', () => {

@@ -23,6 +23,7 @@ import { frozenTagOf, writeFrozenExport } from '../publish/export/frozenExport';
 import { recordsStored } from '../build/records/buildRecords';
 import { writeStaged } from '../publish/export/stagedExport';
 import { exportSearchReplace, searchReplaceSummary } from '../publish/export/exportSearchReplace';
+import { exportHub, type HubExportResult } from '../publish/export/hub/exportHub';
 import { searchReplaceParameters } from '../rules/ruleParameters';
 import { verifyReproduce, type ReproduceResult } from '../publish/verify/reproduce';
 import { storedConfig } from '../build/stages/loadCorpus';
@@ -40,7 +41,7 @@ export type JobRequest =
   | { kind: 'fetch'; configFile: string; salt: string | undefined }
   | { kind: 'build'; configFile: string }
   | { kind: 'verify'; configFile: string }
-  | { kind: 'export'; configFile: string; out: string; format?: 'jsonl' | 'search-replace' }
+  | { kind: 'export'; configFile: string; out: string; format?: ExportFormat; shardSizeMb?: number }
   /** The key travels to the job process only, from SecretStorage; it is never logged or stored. */
   | { kind: 'judge'; configFile: string; apiKey: string | undefined; sample?: number; seed?: string; dryRun?: boolean };
 
@@ -316,8 +317,17 @@ async function readJob(
   if (req.kind === 'export') {
     // The card's license and language, and the Search/Replace parameters, from the corpus.json open in
     // the editor: changing them needs no rebuild.
-    const r = await exportJob({ dbFile, out: req.out, format: req.format, config });
+    const r = await exportJob({
+      dbFile,
+      out: req.out,
+      format: req.format,
+      config,
+      shardSizeMb: req.shardSizeMb,
+      signal,
+      onProgress: (p) => progress({ message: `${p.split}: ${p.done}/${p.total} examples` }),
+    });
     const note = r.staleNote ? `. Note: ${r.staleNote}` : '';
+    if (r.format === 'hub') return { summary: `Exported for the Hub to ${req.out}: ${hubSummary(r.written)}${note}` };
     if (r.format === 'search-replace') {
       const { report, reportFile } = r.written;
       return {
@@ -339,10 +349,20 @@ async function readJob(
   };
 }
 
+/** What `export --format` writes: the JSONL and its publishing set, Search/Replace blocks, or the Hub's Parquet folder. */
+export const EXPORT_FORMATS = ['jsonl', 'search-replace', 'hub'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 export interface ExportJob {
   dbFile: string;
+  /** The examples file; for `hub`, the folder. */
   out: string;
-  format?: 'jsonl' | 'search-replace';
+  format?: ExportFormat;
+  /** `hub`: the most MB (10^6 bytes) one shard holds; default DEFAULT_SHARD_MB. */
+  shardSizeMb?: number;
+  /** `hub`: cancels between records; the folder is left as it was. */
+  signal?: AbortSignal;
+  onProgress?: (p: { split: string; done: number; total: number }) => void;
   /** The dataset card's license and language, and the Search/Replace parameters; absent: the stored config's. */
   config?: CorpusConfig;
   /** A build id or tag name, exported as the file recorded it (export --build v3); absent: the latest build. */
@@ -356,18 +376,41 @@ export type ExportJobResult = {
 } & (
   | { format: 'jsonl'; written: ReturnType<typeof exportCorpus> }
   | { format: 'search-replace'; written: ReturnType<typeof exportSearchReplace> }
+  | { format: 'hub'; written: HubExportResult }
 );
 
-/** Export only reads the file: no lock. */
+/** A Hub export in one line: splits, shards, what was read. */
+export function hubSummary(w: HubExportResult): string {
+  const shards = w.splits.reduce((n, s) => n + s.shards.length, 0);
+  const splits = w.splits.map((s) => `${s.split} ${s.rows}`).join(', ');
+  const from = w.frozenTag ? `tag ${w.frozenTag}'s frozen records` : `build ${w.buildId}'s stored records`;
+  const outside = w.outsideWindows ? `; ${w.outsideWindows} outside every window are in no split` : '';
+  return `${w.examples - w.outsideWindows} examples in ${shards} Parquet shards (${splits || 'no split'}) from ${from}, with README.md, counts.csv, curation_audit.jsonl and dataset-funnel.json${outside}${w.warnings.map((x) => `. Warning: ${x}`).join('')}`;
+}
+
+/**
+ * Export only reads the file: no lock. The Hub export reads it page by page where it can (it streams,
+ * so the file's size is not held; on Windows, untested paged, whole).
+ */
 export async function exportJob(job: ExportJob): Promise<ExportJobResult> {
   if (job.build !== undefined) checkBuildRef(job.build, '--build');
-  const store = await CorpusStore.open(job.dbFile);
+  const paged = job.format === 'hub' && process.platform !== 'win32';
+  const store = await CorpusStore.open(job.dbFile, paged ? { paged: true } : {});
   try {
     const buildId = job.build !== undefined ? resolveBuild(store, job.build, '--build') : requireBuild(store);
     const stale = staleRulesVersion(store, buildId);
     const staleNote = stale
       ? staleRulesLine(store, stale, 'exporting what the file recorded, not a rebuild')
       : undefined;
+    if (job.format === 'hub') {
+      const written = await exportHub(store, job.out, buildId, {
+        config: job.config,
+        shardBytes: job.shardSizeMb === undefined ? undefined : job.shardSizeMb * 1e6,
+        signal: job.signal,
+        onProgress: job.onProgress,
+      });
+      return { buildId, staleNote: written.frozenTag ? undefined : staleNote, format: 'hub', written };
+    }
     // Every file is written to a staging folder first (stagedExport.ts): a damaged page met halfway leaves no file changed.
     if (job.format === 'search-replace') {
       const params = searchReplaceParameters(job.config ?? storedConfig(store));

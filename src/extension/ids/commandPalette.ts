@@ -23,6 +23,7 @@ export const PaletteWhen: Record<CommandId, string | undefined> = {
   [Commands.verify]: corpusOpen,
   [Commands.export]: corpusOpen,
   [Commands.exportSearchReplace]: corpusOpen,
+  [Commands.exportHub]: corpusOpen,
   [Commands.showFunnel]: corpusOpen,
   [Commands.saveFunnelSvg]: corpusOpen,
   [Commands.compareBuilds]: corpusOpen,

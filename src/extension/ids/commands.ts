@@ -8,6 +8,7 @@ export const Commands = {
   verify: 'reviewCorpus.verify',
   export: 'reviewCorpus.export',
   exportSearchReplace: 'reviewCorpus.exportSearchReplace',
+  exportHub: 'reviewCorpus.exportHub',
   showSearchReplace: 'reviewCorpus.showSearchReplace',
   showFunnel: 'reviewCorpus.showFunnel',
   saveFunnelSvg: 'reviewCorpus.saveFunnelSvg',

@@ -158,7 +158,21 @@ export interface CardConfig {
   language?: string[];
   /** The card's title (`pretty_name`); absent: the corpus name. */
   prettyName?: string;
+  /**
+   * Window name → the Hub split name its examples are published under; a window not listed keeps its
+   * own name. Absent: DEFAULT_SPLIT_NAMES. A given map replaces the default whole.
+   */
+  splits?: Readonly<Record<string, string>>;
 }
+
+/**
+ * The split names a corpus.json without `card.splits` publishes under: the Hub's and `datasets`'s
+ * usual names (train, validation, test), so the default "dev" window reads as "validation".
+ */
+/** What the `datasets` library accepts as a split name (`^\w+(\.\w+)*$`: a "-" is refused). */
+export const SPLIT_NAME_PATTERN = '^\\w+(\\.\\w+)*$';
+
+export const DEFAULT_SPLIT_NAMES: Readonly<Record<string, string>> = { dev: 'validation' };
 
 /** The corpus start and windows of PRODUCT.md (a new corpus.json starts from these). */
 export const PRODUCT_START = '2024-10-01';

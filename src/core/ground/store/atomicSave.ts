@@ -26,6 +26,31 @@ export function saveAtomically(target: string, bytes: Uint8Array, hooks: SaveHoo
 }
 
 /**
+ * `lines`, each followed by "\n", saved atomically and written a few MB at a time: a file of more text
+ * than one JavaScript string holds (about 512 MB) is written whole all the same.
+ */
+export function saveLinesAtomically(target: string, lines: Iterable<string>, hooks: SaveHooks = {}): void {
+  saveStreamAtomically(
+    target,
+    (put) => {
+      let pending: string[] = [];
+      let chars = 0;
+      for (const line of lines) {
+        pending.push(line, '\n');
+        chars += line.length + 1;
+        if (chars >= 8 << 20) {
+          put(Buffer.from(pending.join(''), 'utf8'));
+          pending = [];
+          chars = 0;
+        }
+      }
+      if (pending.length) put(Buffer.from(pending.join(''), 'utf8'));
+    },
+    hooks,
+  );
+}
+
+/**
  * saveAtomically for output made piece by piece (an export of 100k whole files): `produce` hands each
  * piece to `put`, which writes it to the temporary file at once, so the whole never sits in memory.
  */

@@ -56,7 +56,7 @@ export interface DiffSides {
 const LINE_KEYS = ['ab', 'a', 'b'] as const;
 
 /** A UTF-16 surrogate without its pair (JSON's "\ud800" can make one; TextEncoder would make it U+FFFD). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const isLines = (v: unknown): v is string[] =>
   Array.isArray(v) && v.every((l) => typeof l === 'string' && !l.includes('\n'));

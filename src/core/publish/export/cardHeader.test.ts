@@ -23,6 +23,41 @@ describe("the card's YAML header", () => {
     for (const n of names.values()) assert.match(n, /^\w+(\.\w+)*$/);
   });
 
+  it('names splits by card.splits, dev as validation by default, and refuses a mapping that collides or names no window', () => {
+    assert.deepEqual([...splitNames(['pilot', 'train', 'dev']).values()], ['pilot', 'train', 'validation']);
+    assert.deepEqual([...splitNames(['train', 'dev'], { train: 'training' }).values()], ['training', 'dev']);
+    const base = {
+      name: 'c',
+      start: '2024-10-01',
+      salt: { env: 'S' },
+      windows: [
+        { name: 'train', from: '2024-10-01', to: '2024-11-01' },
+        { name: 'dev', from: '2024-11-01', to: '2024-12-01' },
+      ],
+      hosts: [{ org: 'o', url: 'https://h.example', minIntervalMs: 0 }],
+    };
+    assert.deepEqual(validateCorpusConfig({ ...base, card: { splits: { dev: 'validation' } } }).card?.splits, {
+      dev: 'validation',
+    });
+    assert.throws(
+      () => validateCorpusConfig({ ...base, card: { splits: { dev: 'train' } } }),
+      /card\.splits publishes windows "train" and "dev" as one split "train"/,
+    );
+    assert.throws(
+      () => validateCorpusConfig({ ...base, card: { splits: { deev: 'x' } } }),
+      /card\.splits\.deev names no window/,
+    );
+    assert.throws(
+      () => validateCorpusConfig({ ...base, card: { splits: { dev: 'dev-2' } } }),
+      /card\.splits\.dev must be a split name/,
+    );
+    assert.equal(
+      validateCorpusConfig({ ...base, card: { license: 'mit' } }).card?.splits,
+      undefined,
+      'no default written in',
+    );
+  });
+
   it('keeps every value inside its field, whatever the title holds', () => {
     const title = 'x"\nlicense: mit\n---\n# y';
     const yaml = load(

@@ -6,6 +6,7 @@
 // Every string is written as a JSON string, which is a YAML double-quoted scalar, so no value can
 // break out of its field or start a new one.
 import type { CardConfig } from '../../ground/config/types';
+export { splitNames } from '../../ground/config/splitNames';
 
 export type { CardConfig };
 
@@ -40,26 +41,6 @@ export function sizeCategory(n: number): string {
   ];
   for (const [below, name] of steps) if (n < below) return name;
   return 'n>1T';
-}
-
-/**
- * Split names the `datasets` library accepts (`^\w+(\.\w+)*$`; a "-" is refused): each window name with
- * every other character as "_", made unique with a numeric suffix. Window names are usually fine as they are.
- */
-export function splitNames(windows: readonly string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  const taken = new Set<string>();
-  for (const w of windows) {
-    const base = w
-      .split('.')
-      .map((part) => part.replace(/[^A-Za-z0-9_]/g, '_') || '_')
-      .join('.');
-    let name = base;
-    for (let i = 2; taken.has(name); i++) name = `${base}_${i}`;
-    taken.add(name);
-    out.set(w, name);
-  }
-  return out;
 }
 
 const q = (s: string) => JSON.stringify(s);

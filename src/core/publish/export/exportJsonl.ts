@@ -1,7 +1,7 @@
 // Writes the kept examples of the latest build as JSONL, and beside it dataset-funnel.json and the
 // files that publish it (publish.ts).
 import path from 'node:path';
-import { saveAtomically } from '../../ground/store/atomicSave';
+import { saveAtomically, saveLinesAtomically } from '../../ground/store/atomicSave';
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { requireBuild } from '../../review/inspect/groups';
 import { requireRecordedExamples } from '../versions/recordedBuild';
@@ -32,7 +32,11 @@ export function exportCorpus(
   const buildId = build === undefined ? requireBuild(store) : requireRecordedExamples(store, build);
   // The records the build stored (what its corpus hash covers), not a fresh read of today's records.
   const examples = buildRecordLines(store, buildId);
-  saveAtomically(out, Buffer.from(examples.map((e) => e.line).join('\n') + (examples.length ? '\n' : ''), 'utf8'));
+  // Line by line: a large build's export is more text than one string can hold.
+  saveLinesAtomically(
+    out,
+    examples.map((e) => e.line),
+  );
   const dir = path.dirname(path.resolve(out));
   const funnelFile = writeFunnel(store, buildId, dir);
   const published = writePublishables(store, buildId, dir, name, examples, opts);

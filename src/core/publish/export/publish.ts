@@ -15,7 +15,7 @@ import { labelReport } from '../../review/labels/labels';
 import { qualityAgreementInput, qualityRaterAgreement } from '../../review/quality/qualityRaterAgreement';
 import { labelAudit } from '../../review/labels/labelAudit';
 import { writeLabelAudits } from './labelAuditFiles';
-import { saveAtomically } from '../../ground/store/atomicSave';
+import { saveAtomically, saveLinesAtomically } from '../../ground/store/atomicSave';
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { splitNames, type CardConfig, type CardSplit } from './cardHeader';
 import { countRows, countsCsv, decisionTotals } from './counts';
@@ -30,6 +30,10 @@ export const SPLITS_DIR = 'data';
 export interface PublishOptions {
   /** The config whose `card` the dataset card reads (the corpus.json in use); absent: the config stored with the build. */
   config?: CorpusConfig;
+  /** Write data/<split>.jsonl (default true); the Hub export writes its own Parquet shards instead. */
+  splitFiles?: boolean;
+  /** Rewrites the card before it is written, given the files written so far (the Hub export's front matter and files). */
+  cardText?: (text: string, written: readonly string[]) => string;
 }
 
 export interface Published {
@@ -44,27 +48,15 @@ export interface Published {
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
 /**
- * Writes the split files, counts.csv, curation_audit.jsonl and README.md into `dir`. `examples` are
- * the exported examples' windows and their JSON lines, in export order.
+ * The build's splits: one per window it has, sealed ones excepted (nothing of theirs is built), in the
+ * funnel's order, each named by the card's `splits` mapping (ground/config/splitNames.ts).
  */
-export function writePublishables(
+export function publishedSplits(
   store: CorpusStore,
   buildId: number,
-  dir: string,
-  examplesFile: string,
-  examples: readonly { window: string | null; line: string }[],
-  opts: PublishOptions = {},
-): Published {
+  card: CardConfig | undefined,
+): { window: string; split: string }[] {
   const funnel = storedFunnel(store, buildId);
-  const built = recordedConfig(store, buildId) ?? storedConfig(store);
-  const card: CardConfig | undefined = (opts.config ?? built).card;
-  const files: string[] = [];
-  const write = (file: string, text: string) => {
-    saveAtomically(file, utf8(text));
-    files.push(file);
-  };
-
-  // One file per window the build has, sealed ones excepted (nothing of theirs is built).
   const windowNames = [
     ...new Set(
       Object.values(funnel.organizations).flatMap((o) =>
@@ -74,15 +66,48 @@ export function writePublishables(
       ),
     ),
   ];
-  const names = splitNames(windowNames);
+  const names = splitNames(windowNames, card?.splits);
+  return windowNames.map((window) => ({ window, split: names.get(window)! }));
+}
+
+/**
+ * Writes the split files, counts.csv, curation_audit.jsonl and README.md into `dir`. `examples` are
+ * the exported examples' windows and their JSON lines, in export order (the lines only where
+ * `splitFiles` is on: the card's split sizes need the windows alone).
+ */
+export function writePublishables(
+  store: CorpusStore,
+  buildId: number,
+  dir: string,
+  examplesFile: string,
+  examples: readonly { window: string | null; line?: string }[],
+  opts: PublishOptions = {},
+): Published {
+  const funnel = storedFunnel(store, buildId);
+  const built = recordedConfig(store, buildId) ?? storedConfig(store);
+  const card: CardConfig | undefined = (opts.config ?? built).card;
+  const splitFiles = opts.splitFiles ?? true;
+  const files: string[] = [];
+  const write = (file: string, text: string) => {
+    saveAtomically(file, utf8(text));
+    files.push(file);
+  };
+
+  const names = publishedSplits(store, buildId, card);
   const splits: CardSplit[] = [];
-  if (windowNames.length) mkdirSync(path.join(dir, SPLITS_DIR), { recursive: true });
-  for (const window of windowNames) {
-    const split = names.get(window)!;
-    const lines = examples.filter((e) => e.window === window).map((e) => e.line);
+  if (names.length && splitFiles) mkdirSync(path.join(dir, SPLITS_DIR), { recursive: true });
+  for (const { window, split } of names) {
     const rel = `${SPLITS_DIR}/${split}.jsonl`;
-    write(path.join(dir, SPLITS_DIR, `${split}.jsonl`), lines.length ? lines.join('\n') + '\n' : '');
-    splits.push({ window, split, path: rel, examples: lines.length });
+    const of = examples.filter((e) => e.window === window);
+    if (splitFiles) {
+      const file = path.join(dir, SPLITS_DIR, `${split}.jsonl`);
+      saveLinesAtomically(
+        file,
+        of.map((e) => e.line!),
+      );
+      files.push(file);
+    }
+    splits.push({ window, split, path: rel, examples: of.length });
   }
 
   const counts = countRows(funnel, decisionTotals(store, buildId));
@@ -140,7 +165,7 @@ export function writePublishables(
     auditLines: audit.lines,
     files: { examples: examplesFile, funnel: 'dataset-funnel.json', counts: COUNTS_FILE, audit: AUDIT_FILE },
   });
-  write(path.join(dir, CARD_FILE), text);
+  write(path.join(dir, CARD_FILE), opts.cardText ? opts.cardText(text, files) : text);
 
   const warnings = card?.license
     ? []

@@ -11,7 +11,7 @@
 import { RULE_PARAMETERS, SEARCH_REPLACE_PARAMETERS } from '../ruleParameters';
 import { ruleSwitchesSchema } from '../ruleSwitches';
 import { CROSS_WINDOW_PARAMETERS } from '../decontam/crossWindow';
-import { PRODUCT_START } from '../../ground/config/types';
+import { DEFAULT_SPLIT_NAMES, PRODUCT_START, SPLIT_NAME_PATTERN } from '../../ground/config/types';
 import { DEFAULT_BOT_NAME_PATTERNS } from '../../gerrit/botNames';
 
 /** Gerrit's default `queryLimit` for a listing page (the most changes one query returns). */
@@ -275,6 +275,18 @@ export function buildCorpusSchema(): Record<string, unknown> {
             minLength: 1,
             maxLength: 200,
             description: "The card's title and `pretty_name`; absent: the corpus name.",
+          },
+          splits: {
+            type: 'object',
+            additionalProperties: {
+              type: 'string',
+              pattern: SPLIT_NAME_PATTERN,
+              patternErrorMessage:
+                'must be a split name the `datasets` library accepts: letters, digits and "_", in parts joined by "."',
+            },
+            // No schema default: a default map would name a window the config may not have.
+            description: `Window name → the split its examples are published under (data/<split>.jsonl, the Hub export's data/<split>-NNNNN-of-MMMMM.parquet, the card's splits); a window not listed keeps its own name. Absent: ${JSON.stringify(DEFAULT_SPLIT_NAMES)}, the Hub's usual names. \`review-corpus init\` writes it out.`,
+            examples: [{ pilot: 'pilot', train: 'train', dev: 'validation', test: 'test' }],
           },
         },
       },

@@ -6,6 +6,7 @@ import { UserError } from '../../ground/store/errors';
 import { crossParameterProblem } from '../ruleParameters';
 import type { CorpusConfig } from '../../ground/config/types';
 import { recordConfigSource } from '../../ground/config/configFile';
+import { splitCollision } from '../../ground/config/splitNames';
 
 class ConfigError extends UserError {
   constructor(file: string, field: string, problem: string) {
@@ -65,6 +66,16 @@ export function validateCorpusConfig(raw: unknown, file = 'corpus.json'): Corpus
   if (config.halves && !config.windows.some((w) => w.name === config.halves!.window)) {
     fail('halves.window', `names no window ("${config.halves.window}")`);
   }
+  const splits = config.card?.splits;
+  const windowNames = config.windows.map((w) => w.name);
+  for (const w of Object.keys(splits ?? {}))
+    if (!windowNames.includes(w)) fail(`card.splits.${w}`, `names no window (windows: ${windowNames.join(', ')})`);
+  const collision = splitCollision(windowNames, splits);
+  if (collision)
+    fail(
+      'card.splits',
+      `publishes windows "${collision.first}" and "${collision.second}" as one split "${collision.split}"`,
+    );
   // Bounds across rule parameters, as the rules declare them (the schema holds each one's own bounds).
   const across = crossParameterProblem(config.rules);
   if (across) fail(`rules.${across.parameter}`, across.problem);

@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { UserError } from '../../ground/store/errors';
 import { validateCorpusConfig } from './loadConfig';
 import { crossWindowDefaults } from '../decontam/crossWindow';
-import { PRODUCT_START, PRODUCT_WINDOWS, type HostConfig } from '../../ground/config/types';
+import { DEFAULT_SPLIT_NAMES, PRODUCT_START, PRODUCT_WINDOWS, type HostConfig } from '../../ground/config/types';
+import { splitNames } from '../../ground/config/splitNames';
 
 export interface HostPreset {
   /** The host name, which is also what `--host` takes (the org works too). */
@@ -103,6 +104,7 @@ export interface NewCorpusOptions {
  * reported the way loadConfig reports it, naming `file`). The windows and start are PRODUCT.md's;
  * rules are left out, so every threshold is the schema's default. Cross-window decontamination is
  * written out, off, with the policy it would use: a choice that removes data is visible in the file.
+ * So is each window's published split name (card.splits, the default mapping spelt out).
  */
 export function newCorpusConfig(
   presets: readonly HostPreset[],
@@ -118,6 +120,14 @@ export function newCorpusConfig(
     windows: PRODUCT_WINDOWS.map((w) => ({ ...w })),
     hosts: presets.map((p) => ({ ...p.host })),
     decontam: { crossWindow: crossWindowDefaults() },
+    card: {
+      splits: Object.fromEntries(
+        splitNames(
+          PRODUCT_WINDOWS.map((w) => w.name),
+          DEFAULT_SPLIT_NAMES,
+        ),
+      ),
+    },
   };
   validateCorpusConfig(config, file);
   return config;
