@@ -67,7 +67,7 @@ async function askAnswer(before: JudgeAnswer | undefined): Promise<JudgeAnswer |
   ): Promise<T[] | undefined> => {
     const chosen = await vscode.window.showQuickPick(
       values.map((v) => ({ label: v, picked: picked?.includes(v) ?? false })),
-      { title, canPickMany: true, placeHolder: "One or more (multi-label, as seed 002's framework)" },
+      { title, canPickMany: true, placeHolder: "One or more (multi-label, as in CuREV's framework)" },
     );
     if (chosen === undefined) return undefined;
     if (chosen.length === 0) throw new Error(`${title}: pick at least one (Other when none fits)`);

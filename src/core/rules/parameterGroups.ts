@@ -29,7 +29,7 @@ export const targetInComment: ParameterGroup = {
       minimum: 1,
       default: 20,
       description:
-        'target_in_comment (reported, never filtered): the shortest target, whitespace-normalised per line, that counts when a comment holds it verbatim (seed 001: 20 characters).',
+        'target_in_comment (reported, never filtered): the shortest target, whitespace-normalised per line, that counts when a comment holds it verbatim (default 20 characters).',
     },
   },
 };

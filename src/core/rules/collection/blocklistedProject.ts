@@ -17,7 +17,7 @@ export const blocklistedProject: Rule<ChangeUnit> = {
       items: { type: 'string', minLength: 1 },
       default: [],
       description:
-        'blocklisted_project: Gerrit project names (exact, on every host) whose changes are removed at collection (seed 004; empty by default).',
+        'blocklisted_project: Gerrit project names (exact, on every host) whose changes are removed at collection (empty by default; docs/decontamination.md).',
     },
   },
   decide(change, ctx) {

@@ -24,38 +24,38 @@ export const CROSS_WINDOW_PARAMETERS: Declarations = {
   wholeSide: {
     type: 'boolean',
     default: true,
-    description: "A before or after side equal to another window's before or after, whitespace collapsed (seed 003).",
+    description: "A before or after side equal to another window's before or after, whitespace collapsed (on by default).",
   },
   sideSubstring: {
     type: 'boolean',
     default: true,
     description:
-      "Another window's whole before or after side, whitespace collapsed, found inside a longer side on token boundaries (seed 003).",
+      "Another window's whole before or after side, whitespace collapsed, found inside a longer side on token boundaries (on by default).",
   },
   wholeComment: {
     type: 'boolean',
     default: true,
-    description: "A kept comment equal to another window's kept comment, whitespace collapsed (seed 003).",
+    description: "A kept comment equal to another window's kept comment, whitespace collapsed (on by default).",
   },
   commentTokens: {
     type: 'integer',
     minimum: 0,
     default: 5,
     description:
-      "A run of at least this many consecutive word-like tokens shared by a kept comment and another window's kept comment (seed 003: 5); 0 turns it off.",
+      "A run of at least this many consecutive word-like tokens shared by a kept comment and another window's kept comment (default 5); 0 turns it off.",
   },
   fileSha256: {
     type: 'boolean',
     default: false,
     description:
-      "The SHA-256 of the whole file at patch set N or N + 1 equals that of another window's before or after side (seed 004; off by default).",
+      "The SHA-256 of the whole file at patch set N or N + 1 equals that of another window's before or after side (off by default).",
   },
   ngramTokens: {
     type: 'integer',
     minimum: 0,
     default: 0,
     description:
-      "Any run of this many consecutive whitespace-separated tokens shared by a side and another window's side (seed 004: 15); 0 (the default) turns it off.",
+      "Any run of this many consecutive whitespace-separated tokens shared by a side and another window's side (15 is a common choice, docs/decontamination.md); 0 (the default) turns it off.",
   },
   tokenJaccard: {
     type: 'number',
@@ -63,7 +63,7 @@ export const CROSS_WINDOW_PARAMETERS: Declarations = {
     maximum: 1,
     default: 0,
     description:
-      "Jaccard of the sets of distinct whitespace-separated tokens of one side and another window's side at least this (seed 004: 0.5); 0 (the default) turns it off.",
+      "Jaccard of the sets of distinct whitespace-separated tokens of one side and another window's side at least this (0.5 is a common choice, docs/decontamination.md); 0 (the default) turns it off.",
   },
 };
 
