@@ -85,9 +85,20 @@ describe('user-facing text stands on its own', () => {
   });
 
   it('catches a citation in a string, a template, JSON and Markdown, and not in a comment or a random seed', () => {
-    for (const text of ['seed 001', "seed 002's framework", 'PRODUCT.md, "Units"', 'seeds 000 and 001', 'the seeds\' hosts'])
+    for (const text of [
+      'seed 001',
+      "seed 002's framework",
+      'PRODUCT.md, "Units"',
+      'seeds 000 and 001',
+      "the seeds' hosts",
+    ])
       assert.match(text, CITATION, text);
-    for (const text of ['--seed 20261202', 'the seed the sample is drawn with', 'seeded sample', 'default 50 and 20241001'])
+    for (const text of [
+      '--seed 20261202',
+      'the seed the sample is drawn with',
+      'seeded sample',
+      'default 50 and 20241001',
+    ])
       assert.doesNotMatch(text, CITATION, text);
     const source = ts.createSourceFile(
       'probe.ts',

@@ -36,7 +36,7 @@ export const COUNTERS = [
   {
     name: 'outside_windows',
     perWindow: false,
-    description: "kept examples whose change falls in no window (kept, in the examples file only)",
+    description: 'kept examples whose change falls in no window (kept, in the examples file only)',
   },
   {
     name: 'diff_unreadable',

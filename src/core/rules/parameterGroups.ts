@@ -34,5 +34,5 @@ export const targetInComment: ParameterGroup = {
   },
 };
 
-/** In the order the schema and the README list them, after the funnel's rules. */
+/** In the order the schema and docs/rules.md list them, after the funnel's rules. */
 export const PARAMETER_GROUPS: readonly ParameterGroup[] = [hunkContext, targetInComment];

@@ -42,7 +42,8 @@ function counterLines(counters: readonly CounterDeclaration[]): string[] {
     'Counters:',
     '',
     ...counters.map(
-      (c) => `- ${mdCode(c.name)} (${c.perWindow ? 'per organization and window' : 'per organization'}): ${c.description}.`,
+      (c) =>
+        `- ${mdCode(c.name)} (${c.perWindow ? 'per organization and window' : 'per organization'}): ${c.description}.`,
     ),
   ];
 }
@@ -75,7 +76,14 @@ function ruleSections(anchors: Anchors): { overview: string[]; sections: string[
       const heading = `\`${rule.id}\``;
       const anchor = anchors.next(heading);
       overview.push(
-        mdRow([++n, stage, `[${mdCode(rule.id)}](#${anchor})`, rule.unit, rule.description, rule.notSwitchable ? 'no' : 'yes']),
+        mdRow([
+          ++n,
+          stage,
+          `[${mdCode(rule.id)}](#${anchor})`,
+          rule.unit,
+          rule.description,
+          rule.notSwitchable ? 'no' : 'yes',
+        ]),
       );
       sections.push(
         `#### ${heading}`,

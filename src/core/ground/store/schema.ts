@@ -218,7 +218,7 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (change_id, ps_base)
   ) WITHOUT ROWID;
   `,
-  // 3 → 4: what a removal rests on, and bots named by pattern (docs in README "Evidence"):
+  // 3 → 4: what a removal rests on, and bots named by pattern (docs/rules.md, "Every removal names its evidence"):
   // - decisions.evidence, the removing rule's evidence as a JSON object (NULL: the rule gives none),
   //   so every removal can name why, not only which rule;
   // - accounts.bot_pattern, the account-name pattern that made the account a bot at fetch (the
@@ -228,8 +228,8 @@ export const MIGRATIONS: readonly string[] = [
   //   can say "not counted" for a host whose accounts were never matched.
   // - protected_sets, protected_items and protected_set_events: the reference sets `review-corpus
   //   protect` registers (another benchmark's test split, say), stored whole so a rebuild needs nothing
-  //   else; each with its SHA-256 and time, and every registration or replacement recorded (README
-  //   "Decontamination"). Reference texts are the user's, not a host's; they hold no account.
+  //   else; each with its SHA-256 and time, and every registration or replacement recorded
+  //   (docs/decontamination.md). Reference texts are the user's, not a host's; they hold no account.
   `
   ALTER TABLE decisions ADD COLUMN evidence TEXT;
   ALTER TABLE accounts ADD COLUMN bot_pattern TEXT;
@@ -377,7 +377,7 @@ export const MIGRATIONS: readonly string[] = [
   // 8 → 9: Registered halves (#16, seed 001), recorded like a sealed window: per organization, the split
   // definition's SHA-256, the build it was read from, the size floor (the smaller half's size), the
   // suffix-mix total-variation ceiling and the matched suffix; every later build is checked against
-  // them. Each registration or replacement is kept in halves_events (README "Registered halves").
+  // them. Each registration or replacement is kept in halves_events (docs/publishing.md, "Registered halves").
   `
   CREATE TABLE halves_registrations (
     org TEXT PRIMARY KEY,

@@ -24,7 +24,8 @@ export const CROSS_WINDOW_PARAMETERS: Declarations = {
   wholeSide: {
     type: 'boolean',
     default: true,
-    description: "A before or after side equal to another window's before or after, whitespace collapsed (on by default).",
+    description:
+      "A before or after side equal to another window's before or after, whitespace collapsed (on by default).",
   },
   sideSubstring: {
     type: 'boolean',

@@ -85,7 +85,7 @@ describe('ProtectedMatcher, default policies', () => {
     assert.equal(matcher.match(example({ comments: [{ id: 'g3', message: 'maybe add a unit test?' }] })), null);
   });
 
-  it("leaves the optional policies off by default: a shared 15-gram or a Jaccard of 0.9 alone does not match", () => {
+  it('leaves the optional policies off by default: a shared 15-gram or a Jaccard of 0.9 alone does not match', () => {
     const long = Array.from({ length: 20 }, (_, i) => `t${i}`).join(' ');
     const m = new ProtectedMatcher([ref('r', 'before', `${long} end`)], DEFAULT_POLICY);
     assert.equal(m.match(example({ before: `start ${long}` })), null);

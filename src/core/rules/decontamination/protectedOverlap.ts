@@ -33,7 +33,8 @@ export const protectedOverlap: Rule<ProtectedUnit> = {
     protectedWholeComment: {
       type: 'boolean',
       default: true,
-      description: 'protected_overlap: a kept comment equal to a reference comment, whitespace collapsed (on by default).',
+      description:
+        'protected_overlap: a kept comment equal to a reference comment, whitespace collapsed (on by default).',
     },
     protectedCommentTokens: {
       type: 'integer',
