@@ -19,7 +19,7 @@ export const hunkContext: ParameterGroup = {
   },
 };
 
-/** Reported, not a filter: it changes no decision, only the target_in_comment counts (seed 001: 20). */
+/** Reported, not a filter: it changes no decision, only the target_in_comment counts. */
 export const targetInComment: ParameterGroup = {
   id: 'target_in_comment',
   description: 'a report on kept examples (build/stages/targetInComment.ts); it removes nothing',

@@ -37,7 +37,7 @@ export interface WindowReport {
   notCounted?: Record<string, string>;
   /** The overlap note in words, with its number (counters.nothing_left_overlap). */
   overlap: string;
-  /** Kept examples by file suffix (PRODUCT.md's per-window mix); absent for a sealed window. */
+  /** Kept examples by file suffix (the per-window mix); absent for a sealed window. */
   suffixes?: Record<string, number>;
 }
 

@@ -1,7 +1,7 @@
 import type { ChangeUnit, Rule } from '../types';
 
 /**
- * Seed 004's repository-level exclusion: a change of a project on rules.projectBlocklist (exact Gerrit
+ * Repository-level exclusion, as the Clean-PR paper excludes repositories: a change of a project on rules.projectBlocklist (exact Gerrit
  * project names, on every host; empty by default) goes at collection, before anything of it is read
  * by a later rule. Decided at build time from the stored project, so changing the list and rebuilding
  * fetches nothing; the fetch still reads such a change.

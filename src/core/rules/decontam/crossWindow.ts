@@ -3,7 +3,7 @@
 // window, and a train example that overlaps one goes (protected_overlap, reference set "window:<name>").
 // It has a matching policy of its own, apart from the registered reference sets' (rules.protected…):
 // a corpus's own dev and test windows share far more phrasing with train than another benchmark does,
-// and seed 003's 5-token comment run, made for other benchmarks' test splits, removes most of train
+// and the default 5-token comment run, made for other benchmarks' test splits, removes most of train
 // when applied between windows of one host. What a comment match removes (the example, or with
 // rules.protectedCommentLevel only the comment) is the same for both.
 import type { CorpusConfig, CrossWindowConfig, RulesConfig } from '../../ground/config/types';
@@ -13,7 +13,7 @@ import { matchingPolicy, type MatchingPolicy } from './policy';
 
 type Declarations = { readonly [K in keyof CrossWindowConfig]: RuleParameter<CrossWindowConfig[K]> };
 
-/** Each setting as JSON Schema says it (the schema's `decontam.crossWindow` is this table); the policy's defaults are seed 003's. */
+/** Each setting as JSON Schema says it (the schema's `decontam.crossWindow` is this table); the policy's defaults are the reference sets' defaults. */
 export const CROSS_WINDOW_PARAMETERS: Declarations = {
   enabled: {
     type: 'boolean',

@@ -14,9 +14,9 @@ export const protectedOverlap: Rule<ProtectedUnit> = {
   description: 'overlaps a protected reference (another benchmark, or with decontam.crossWindow another window)',
   notSwitchable:
     'it removes only what a registered reference set (`protect`) or `decontam.crossWindow` asks for, and those are its switches',
-  // The matching policy, seed 003's defaults on, seed 004's options off. It is this rule's: protected_comment
+  // The matching policy: exact and substring matches on, the Clean-PR paper's options off (docs/decontamination.md). It is this rule's: protected_comment
   // applies its comment policies only when rules.protectedCommentLevel moves comment matches there.
-  // AST matching is not offered (seed 003 has it disabled; no AST matcher exists here).
+  // AST matching is not offered (no AST matcher exists here).
   parameters: {
     protectedWholeSide: {
       type: 'boolean',
