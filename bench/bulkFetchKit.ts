@@ -9,7 +9,7 @@ import { CORPUS_START, WINDOWS } from '../test/fake-gerrit/fixtures/scenarioOpti
 /** Fabricated: protects nothing. */
 export const BENCH_SALT = 'bench-salt-fabricated-not-secret';
 
-/** PRODUCT.md's windows (as the fake Gerrit's scenario has them), one host: the bulk fake host at `url`, no pacing. */
+/** The default windows (as the fake Gerrit's scenario has them), one host: the bulk fake host at `url`, no pacing. */
 export function bulkFetchConfig(name: string, url: string): CorpusConfig {
   return validateCorpusConfig(
     {

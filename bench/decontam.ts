@@ -2,7 +2,7 @@
 // protected reference items (default 10,000), through the same ProtectedMatcher the build uses.
 //   node bench/run.mjs decontam [--examples 100000] [--references 10000] [--runs 3] [--seed 17]
 // Each run builds the indexes on the references, then matches every example (both sides and its
-// comments), once with seed 003's defaults and once with every seed-004 option on too. Planted
+// comments), once with the default policies and once with every optional (Clean-PR) policy on too. Planted
 // overlaps (whole sides, methods inside longer sides, whole comments, 5-token comment runs) must all be
 // found. A nested loop over a sample of examples × all references gives the figure the index avoids.
 import { Rng, TextMaker } from './generateText';

@@ -12,7 +12,7 @@ const ORG_WEIGHTS: [number, number][] = [
 ];
 const FIRST_NUMBER = [900_000, 600_000, 1_100_000];
 
-/** Kinds of patch set N + 1 (PRODUCT.md, rebase_only); null: Gerrit did not record one. */
+/** Kinds of patch set N + 1 (docs/rules.md, rebase_only); null: Gerrit did not record one. */
 const KINDS: [string | null, number][] = [
   ['REWORK', 0.86],
   [null, 0.06],

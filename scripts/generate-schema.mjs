@@ -1,7 +1,7 @@
 // Writes schemas/corpus.schema.json from src/core/rules/corpusJson/corpusSchema.ts, whose rules part is the rule
-// parameters each rule declares (assembled by src/core/rules/ruleParameters.ts), the README's
-// table of rule parameters (between its rule-parameters markers) from the same declarations, and
+// parameters each rule declares (assembled by src/core/rules/ruleParameters.ts), and
 // schemas/example.schema.json, the exported record, from src/core/build/records/recordSchema.ts.
+// docs/rules.md's tables come from the same declarations: scripts/generate-docs.mjs (`npm run docs`).
 //   node scripts/generate-schema.mjs           # write them
 //   node scripts/generate-schema.mjs --check   # exit 1 when any is not what the code generates
 import * as esbuild from 'esbuild';
@@ -13,7 +13,6 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMA_FILE = path.join(ROOT, 'schemas/corpus.schema.json');
 const RECORD_SCHEMA_FILE = path.join(ROOT, 'schemas/example.schema.json');
-const README_FILE = path.join(ROOT, 'README.md');
 const bundle = path.join(ROOT, `out/generate-schema-${process.pid}.cjs`);
 
 await esbuild.build({
@@ -24,16 +23,15 @@ await esbuild.build({
   logLevel: 'warning',
   stdin: {
     contents:
-      "export { corpusSchemaText } from './corpusSchema'; export { withRuleParametersTable } from '../ruleParametersTable';" +
-      " export { recordSchemaText } from '../../build/records/recordSchema';",
+      "export { corpusSchemaText } from './corpusSchema'; export { recordSchemaText } from '../../build/records/recordSchema';",
     resolveDir: path.join(ROOT, 'src/core/rules/corpusJson'),
     loader: 'ts',
   },
   outfile: bundle,
 });
-let corpusSchemaText, withRuleParametersTable, recordSchemaText;
+let corpusSchemaText, recordSchemaText;
 try {
-  ({ corpusSchemaText, withRuleParametersTable, recordSchemaText } = createRequire(import.meta.url)(bundle));
+  ({ corpusSchemaText, recordSchemaText } = createRequire(import.meta.url)(bundle));
 } finally {
   rmSync(bundle, { force: true });
 }
@@ -44,15 +42,8 @@ const read = (file) => {
     return '';
   }
 }; // missing counts as stale
-const readme = read(README_FILE);
-const readmeText = withRuleParametersTable(readme);
-if (readmeText === undefined) {
-  console.error('README.md has no <!-- rule-parameters:start --> … <!-- rule-parameters:end --> markers for the table');
-  process.exit(1);
-}
 const outputs = [
   { file: SCHEMA_FILE, text: corpusSchemaText(), current: read(SCHEMA_FILE) },
-  { file: README_FILE, text: readmeText, current: readme },
   { file: RECORD_SCHEMA_FILE, text: recordSchemaText(), current: read(RECORD_SCHEMA_FILE) },
 ];
 
@@ -66,7 +57,6 @@ if (process.argv.includes('--check')) {
   }
   console.log(`${outputs.map((o) => path.relative(ROOT, o.file)).join(', ')} are up to date`);
 } else {
-  // README.md is shared: write it only when its table changed, so nothing else in it is touched.
   for (const o of outputs) {
     if (o.current === o.text) continue;
     writeFileSync(o.file, o.text);

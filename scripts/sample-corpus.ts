@@ -198,7 +198,7 @@ function confirmScenarioFlag(store: CorpusStore, buildId: number): void {
   );
 }
 
-/** The sample's label audit: drawn from the first build, read against the second (as seed 001 recomputes v2's audit on v3). */
+/** The sample's label audit: drawn from the first build, read against the second (as an audit of v2 is read again on v3). */
 export const SAMPLE_AUDIT = {
   size: 12,
   seed: 'sample-audit',

@@ -1,4 +1,4 @@
-// "Label Comment Quality…": a hand label of one kept comment of the open example on seed 002's
+// "Label Comment Quality…": a hand label of one kept comment of the open example on CuREV's
 // framework (type and nature multi-select, civility, relevance, clarity and conciseness 1..10), stored
 // in quality_labels under the user's rater pseudonym, through the background saver like every edit.
 // Judge-vs-human κ (core/review/quality/agreement.ts, the funnel report) reads these labels.

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { runCli } from '../../src/cli/main';
 import { COMMANDS } from '../../src/cli/commands';
 
@@ -72,34 +71,6 @@ describe('review-corpus CLI frame', () => {
   it("fetch's usage names --quiet", async () => {
     const r = await cli('fetch', '--help');
     assert.match(r.out.split('\n')[0], / \[--quiet\]/);
-  });
-
-  it("the README's CLI section shows each command's usage as its --help does", async () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const block = readme.slice(readme.indexOf('## The CLI')).match(/```\n([\s\S]*?)```/)![1];
-    const shown = new Map(
-      block
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => {
-          const words = l
-            .replace(/\s+#.*$/, '')
-            .trim()
-            .split(/\s+/);
-          // The command's name is its words before the first option (`audit sample --db …`).
-          const name = words
-            .slice(
-              1,
-              words.findIndex((w, i) => i > 0 && /^[-[<]/.test(w)),
-            )
-            .join(' ');
-          return [name, words.join(' ')] as const;
-        }),
-    );
-    for (const c of COMMANDS) {
-      const usage = (await cli(...c.name.split(' '), '--help')).out.split('\n')[0];
-      assert.equal(`usage: ${shown.get(c.name)}`, usage.replace(/\s+/g, ' '), `README shows ${c.name}'s usage`);
-    }
   });
 
   it('build --db /nonexistent fails with one clear line', async () => {

@@ -1,4 +1,4 @@
-// Seed 001's part of an organization's section: the registered halves' pass or fail, the
+// The shares part of an organization's section: the registered halves' pass or fail, the
 // suggested-edit shares on the built examples (before dedup) per window and half with their
 // denominators and trend, the fence-sensitivity line, target_in_comment on the built examples
 // without a suggested edit, and the per-window suffix mix. Text goes in through textContent only.

@@ -57,8 +57,8 @@ function printSummary(io: CliIo, label: string, s: LoopSummary): void {
 export const judgeCommand: CliCommand = {
   name: 'judge',
   summary:
-    'judge the kept comments of a build with an OpenAI-compatible model on the CuREV framework (type, nature, civility, ' +
-    'relevance, clarity, conciseness), storing each answer in the file; a rerun sends only what is missing. Prints quality counts per organization, window and half',
+    "judge the kept comments of a build with an OpenAI-compatible model on CuREV's framework (type, nature, civility, " +
+    'relevance, clarity, conciseness; docs/judge.md), storing each answer in the file; a rerun sends only what is missing. Prints quality counts per organization, window and half',
   options: {
     db: DB_OPTION,
     config: {

@@ -5,7 +5,7 @@ describe('bot-name patterns', () => {
   const defaults = new BotNameMatcher(DEFAULT_BOT_NAME_PATTERNS);
   const byName = (name: string) => defaults.match({ _account_id: 1, name }).pattern;
 
-  it("match the seed's suffix, prefix and named services, and OpenDev's Zuul, in any case", () => {
+  it("match the paper's suffix, prefix and named services, and OpenDev's Zuul, in any case", () => {
     const cases: [string, string][] = [
       ['Qt CI Bot', '(^|[-_ .])bot$'],
       ['jenkins-bot', '(^|[-_ .])bot$'],

@@ -1,7 +1,8 @@
-// Bots told by their account names, as Clean-PR does (seed 004, Appendix A.2 "Automation and Bot
+// Bots told by their account names, as Clean-PR ("Pull Requests as a Training Signal for Repo-Level Code Editing")
+// does (Appendix A.2 "Automation and Bot
 // Filtering": "A user is classified as a bot if their username matches any of the following regular
 // expressions: Suffix Patterns: bot$, bot$, -bot$; Prefix Patterns: ^bot; Specific Services:
-// dependabot, renovate, github-actions, travis-ci, circleci, covera…", the seed's copy cut off there).
+// dependabot, renovate, github-actions, travis-ci, circleci, covera…", our copy cut off there).
 // Matched at fetch on the raw account, before it is pseudonymized; only the pattern is kept.
 import type { HostConfig } from '../ground/config/types';
 import type { AccountInfo } from './types';
@@ -18,7 +19,7 @@ export const DEFAULT_BOT_NAME_PATTERNS: readonly string[] = [
   '\\[bot\\]$',
   // The seed's `^bot`.
   '^bot($|[-_ .])',
-  // The seed's named services (the last one, cut off in the seed, is left out).
+  // The paper's named services (the last one, cut off in our copy, is left out).
   '^dependabot\\b',
   '^renovate\\b',
   '^github-actions\\b',

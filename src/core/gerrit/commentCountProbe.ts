@@ -1,7 +1,8 @@
-// The comment-count probe (seed 000, Qt): a listing's total_comment_count 0 lets the fetch skip a
-// change (no_comments), but real Gerrit can list 0 for a change that has comments. On a query answered
-// from the change index, ChangeData.totalCommentCount() returns the count the index entry stored
-// (setTotalCommentCount) and computes it from the change's notes only when lazily loaded
+// The comment-count probe (docs/user-guide.md; Qt's stale index): a listing's total_comment_count 0
+// lets the fetch skip a change (no_comments), but real Gerrit can list 0 for a change that has
+// comments. On a query answered from the change index, ChangeData.totalCommentCount() returns the
+// count the index entry stored (setTotalCommentCount) and computes it from the change's notes only
+// when lazily loaded
 // (GerritCodeReview/gerrit java/com/google/gerrit/server/query/change/ChangeData.java @
 // 9a0cab9f25b9168bb11b7c53ae905272a99140bd), while GET /changes/{id}/comments reads the notes
 // (ListChangeComments). So the count is only as fresh as the change's index entry. Before trusting it

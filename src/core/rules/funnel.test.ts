@@ -3,7 +3,7 @@ import { COMMENT_RULES, FUNNEL, firstRemoval } from './funnel';
 import { commentUnit, testContext } from './testKit';
 
 describe('the funnel', () => {
-  it('lists every rule of PRODUCT.md in order, each with its stage and unit', () => {
+  it('lists every rule of docs/rules.md in order, each with its stage and unit', () => {
     assert.deepEqual(
       FUNNEL.map((s) => `${s.stage}/${s.rule}/${s.unit}`),
       [

@@ -84,7 +84,7 @@ export const EXAMPLE_RULES: readonly Rule<ExampleUnit>[] = [
 
 export const DUPLICATE_RULES: readonly Rule<DuplicateUnit>[] = [sameChange, exactDuplicate, nearDuplicate, boilerplate];
 
-/** After the duplicates (PRODUCT.md, "Decontamination"). */
+/** After the duplicates (docs/rules.md, "How the funnel counts"). */
 export const DECONTAMINATION_RULES: readonly Rule<ProtectedUnit>[] = [protectedOverlap];
 
 /** One step of the funnel, as the report lists it. */

@@ -19,7 +19,7 @@ export const hunkContext: ParameterGroup = {
   },
 };
 
-/** Reported, not a filter: it changes no decision, only the target_in_comment counts (seed 001: 20). */
+/** Reported, not a filter: it changes no decision, only the target_in_comment counts. */
 export const targetInComment: ParameterGroup = {
   id: 'target_in_comment',
   description: 'a report on kept examples (build/stages/targetInComment.ts); it removes nothing',
@@ -29,10 +29,10 @@ export const targetInComment: ParameterGroup = {
       minimum: 1,
       default: 20,
       description:
-        'target_in_comment (reported, never filtered): the shortest target, whitespace-normalised per line, that counts when a comment holds it verbatim (seed 001: 20 characters).',
+        'target_in_comment (reported, never filtered): the shortest target, whitespace-normalised per line, that counts when a comment holds it verbatim (default 20 characters).',
     },
   },
 };
 
-/** In the order the schema and the README list them, after the funnel's rules. */
+/** In the order the schema and docs/rules.md list them, after the funnel's rules. */
 export const PARAMETER_GROUPS: readonly ParameterGroup[] = [hunkContext, targetInComment];

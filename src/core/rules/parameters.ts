@@ -1,6 +1,6 @@
 // A rule's parameters (corpus.json → `rules`), declared on the rule beside its decide(), as datatrove's
 // filters take theirs in their constructor. Each is written as JSON Schema says it, so the schema's
-// `rules` part, DEFAULT_RULES and the README's table are these declarations as they stand
+// `rules` part, DEFAULT_RULES and docs/rules.md's tables are these declarations as they stand
 // (config/ruleParameters.ts assembles them from the funnel; `npm run schema` writes schema and table).
 // Their bounds are here and nowhere else: Ajv checks them through the schema, and callers that take
 // parameters without a config (the dedup module) check them with parametersProblem below.
@@ -42,7 +42,7 @@ export interface ParameterOwner {
 /** Parameters that no one rule owns (the build's machinery, or several rules alike); its comment says why. */
 export interface ParameterGroup extends ParameterOwner {
   readonly parameters: ParameterDeclarations;
-  /** What the group is, for the README's table. */
+  /** What the group is, for docs/rules.md. */
   readonly description: string;
 }
 

@@ -1,8 +1,8 @@
 // The build's rule parameters (`corpus.json` → `rules`), assembled from what each rule declares beside
 // its decide() (src/core/rules/**: `parameters`) and from the few groups no one rule owns
 // (rules/parameterGroups.ts). DEFAULT_RULES, the `rules` part of schemas/corpus.schema.json (which
-// loadConfig validates every config against) and the README's table of rule parameters are all read
-// from these declarations; `npm run schema` writes the last two, and a test fails when either drifts.
+// loadConfig validates every config against) and docs/rules.md's tables of rule parameters are all read
+// from these declarations; `npm run schema` and `npm run docs` write the last two, and tests fail when either drifts.
 import { RULES } from './funnel';
 import { PARAMETER_GROUPS } from './parameterGroups';
 import type { ParameterOwner, ParameterProblem, RuleParameter } from './parameters';
@@ -10,10 +10,10 @@ import type { RuleParameterFields, RulesConfig, SearchReplaceConfig } from '../g
 
 export type { RuleParameter } from './parameters';
 
-/** Whoever declares parameters, in the order the schema and the README list them: the funnel's rules, then the groups. */
+/** Whoever declares parameters, in the order the schema and docs/rules.md list them: the funnel's rules, then the groups. */
 export const PARAMETER_OWNERS: readonly ParameterOwner[] = [...RULES, ...PARAMETER_GROUPS];
 
-/** Which owner declares each parameter (the README's "owner" column). */
+/** Which owner declares each parameter (docs/rules.md's "owner" column). */
 export const PARAMETER_OWNER: ReadonlyMap<string, ParameterOwner> = new Map(
   PARAMETER_OWNERS.flatMap((owner) => Object.keys(owner.parameters ?? {}).map((name) => [name, owner] as const)),
 );

@@ -1,10 +1,7 @@
-// The README's table of rule parameters, written from their declarations by `npm run schema`
-// (scripts/generate-schema.mjs) between the markers below; a unit test fails when the README drifts.
+// The table of every rule parameter, written from their declarations into docs/rules.md (through
+// rulesReference.ts, `npm run docs`); a unit test fails when the page drifts.
 import { mdCode, mdHeader, mdRow } from '../ground/text/markdown';
 import { PARAMETER_OWNER, RULE_PARAMETERS, type RuleParameter } from './ruleParameters';
-
-export const TABLE_START = '<!-- rule-parameters:start -->';
-export const TABLE_END = '<!-- rule-parameters:end -->';
 
 type AnyParameter = RuleParameter<number> | RuleParameter<boolean> | RuleParameter<string[]>;
 
@@ -18,40 +15,37 @@ function bounds(p: AnyParameter): string {
   return out.join(', ') || '—';
 }
 
-const cellText = (text: string) => text.replace(/\|/g, '\\|');
+const cellText = (text: string) => text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 
-/** The table's lines, markers included: one row per parameter, in the schema's order. */
-export function ruleParametersTable(): string {
+/** One parameter's cells: name, type, default, bounds, meaning. */
+function parameterCells(name: string, p: AnyParameter): string[] {
+  const type = p.type === 'array' ? 'list of strings' : p.type;
+  return [
+    mdCode(name, { inTable: true }),
+    type,
+    mdCode(JSON.stringify(p.default), { inTable: true }),
+    bounds(p),
+    cellText(p.description),
+  ];
+}
+
+/** A table of the parameters named, without their owner (each rule's section of docs/rules.md). */
+export function parametersTable(names: readonly string[]): string[] {
+  const all = RULE_PARAMETERS as Record<string, AnyParameter>;
+  return [
+    ...mdHeader(['parameter', 'type', 'default', 'bounds', 'meaning']),
+    ...names.map((n) => mdRow(parameterCells(n, all[n]))),
+  ];
+}
+
+/** Every parameter, one row each in the schema's order, with the rule or group that owns it. */
+export function ruleParametersTable(): string[] {
   const rows = Object.entries(RULE_PARAMETERS as Record<string, AnyParameter>).map(([name, p]) => {
     const owner = PARAMETER_OWNER.get(name)!;
     // A rule's id is code; a group's name is prose.
     const ownerCell = 'stage' in owner ? mdCode(owner.id, { inTable: true }) : cellText(owner.id);
-    const type = p.type === 'array' ? 'list of strings' : p.type;
-    return mdRow([
-      mdCode(name, { inTable: true }),
-      ownerCell,
-      type,
-      mdCode(JSON.stringify(p.default), { inTable: true }),
-      bounds(p),
-      cellText(p.description),
-    ]);
+    const [first, ...rest] = parameterCells(name, p);
+    return mdRow([first, ownerCell, ...rest]);
   });
-  const note = "<!-- Generated from the rules' declarations by `npm run schema`; edit those, not this table. -->";
-  return [
-    TABLE_START,
-    note,
-    '',
-    ...mdHeader(['parameter', 'owner', 'type', 'default', 'bounds', 'meaning']),
-    ...rows,
-    '',
-    TABLE_END,
-  ].join('\n');
-}
-
-/** `readme` with its table replaced by the generated one; undefined when the markers are missing. */
-export function withRuleParametersTable(readme: string): string | undefined {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) return undefined;
-  return readme.slice(0, start) + ruleParametersTable() + readme.slice(end + TABLE_END.length);
+  return [...mdHeader(['parameter', 'owner', 'type', 'default', 'bounds', 'meaning']), ...rows];
 }

@@ -7,6 +7,16 @@ declare module 'markdown-it' {
   export default class MarkdownIt {
     constructor(options?: { html?: boolean; linkify?: boolean });
     render(src: string): string;
+    parse(src: string, env: object): MarkdownToken[];
+  }
+  /** The parts of markdown-it's Token that the docs' link test reads. */
+  export interface MarkdownToken {
+    type: string;
+    tag: string;
+    content: string;
+    map: [number, number] | null;
+    children: MarkdownToken[] | null;
+    attrGet(name: string): string | null;
   }
 }
 

@@ -11,7 +11,7 @@ import type { HalfReport, HalvesReport, MatchedSuffix } from './halvesReport';
 export type Half = 'a' | 'b';
 
 /**
- * Seed 001's matched suffix (".py (715 and 1,248 rows; .rst 729 and 320)"): the suffix whose smaller
+ * The matched suffix (`.py` with halves of 715 and 1,248 rows beats `.rst` with 729 and 320): the suffix whose smaller
  * half is largest, so a reading restricted to one suffix keeps the most rows in both halves; ties go
  * to the larger total, then the name.
  */
@@ -106,7 +106,7 @@ export function assignHalves(
 }
 
 /**
- * PRODUCT.md's per-window file-suffix mix: kept examples of each window by file suffix, per
+ * The per-window file-suffix mix: kept examples of each window by file suffix, per
  * organization (windows with no kept example absent).
  */
 export function windowSuffixMix(examples: readonly ExampleRec[]): Map<string, Map<string, Record<string, number>>> {

@@ -1,13 +1,13 @@
-// Registered halves (seed 001), recorded like a sealed window: `review-corpus halves register` fixes,
+// Registered halves (docs/publishing.md), recorded like a sealed window: `review-corpus halves register` fixes,
 // per organization, the split definition's hash, the time, the size floor (the smaller half's size),
 // the suffix-mix ceiling and the matched suffix, read from the latest build. Every later build is
 // checked against them (checkHalves) and says pass or fail. Re-registering is explicit (replace) and
 // recorded in halves_events.
 //
-// The ceiling is the total variation distance measured at registration, not a config value: seed 001
-// fixes it that way ("differ by a total variation of 0.3187, which becomes the language-mix ceiling"),
-// so a later build whose halves drift further apart fails, and the number cannot be tuned in the
-// config after a reading without a recorded re-registration.
+// The ceiling is the total variation distance measured at registration, not a config value (a
+// registration measuring 0.3187 makes 0.3187 the language-mix ceiling), so a later build whose halves
+// drift further apart fails, and the number cannot be tuned in the config after a reading without a
+// recorded re-registration.
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { UserError } from '../../ground/store/errors';
 import type { DatasetFunnel } from '../reports/funnelReport';

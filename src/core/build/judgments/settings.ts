@@ -34,5 +34,5 @@ export function judgeSettings(
   };
 }
 
-/** Thresholds of a config (seed 002's when it has no judge section). */
+/** Thresholds of a config (CuREV's when it has no judge section). */
 export const thresholdsOf = (config: CorpusConfig | undefined): JudgeThresholds => judgeSettings(config).thresholds;

@@ -1,4 +1,5 @@
-// Seed 002's (CuREV) evaluation framework, section 3: what the judge answers for one review comment.
+// The evaluation framework of CuREV ("Balancing Usefulness and Naturalness: An LLM-based Curation
+// Pipeline for Code Review Comments"), section 3: what the judge answers for one review comment.
 // Type and nature are multi-label; relevance, clarity and conciseness are integer scores 1..10.
 
 export const JUDGE_TYPES = ['Refactoring', 'Bugfix', 'Testing', 'Logging', 'Documentation', 'Other'] as const;
@@ -18,7 +19,7 @@ export interface JudgeAnswer {
   relevance: number;
   clarity: number;
   conciseness: number;
-  /** The exemplary comment the judge wrote first, to calibrate against (seed 002 section 3.3). */
+  /** The exemplary comment the judge wrote first, to calibrate against (the paper, section 3.3). */
   exemplaryComment?: string;
   /** The judge's rationale (the prompt asks for one: an implicit chain of thought). */
   rationale?: string;
@@ -42,20 +43,20 @@ export interface CommentJudgment {
 export type CommentQuality = 'high' | 'low' | 'irrelevant' | 'unjudged';
 export const COMMENT_QUALITIES: readonly CommentQuality[] = ['high', 'low', 'irrelevant', 'unjudged'];
 
-/** Seed 002's thresholds (section 4.1), from the corpus config's judge.thresholds. */
+/** CuREV's thresholds (section 4.1), from the corpus config's judge.thresholds. */
 export interface JudgeThresholds {
-  /** Irrelevant when relevance is below this (seed 002: 4). */
+  /** Irrelevant when relevance is below this (CuREV: 4). */
   irrelevantBelow: number;
-  /** High quality needs clarity at least this (seed 002: 7). */
+  /** High quality needs clarity at least this (CuREV: 7). */
   clarityMin: number;
-  /** High quality needs conciseness at least this (seed 002: 7). */
+  /** High quality needs conciseness at least this (CuREV: 7). */
   concisenessMin: number;
 }
 
 export const DEFAULT_THRESHOLDS: JudgeThresholds = { irrelevantBelow: 4, clarityMin: 7, concisenessMin: 7 };
 
 /**
- * A comment's quality class. Irrelevance is checked first: seed 002 drops irrelevant comments before
+ * A comment's quality class. Irrelevance is checked first: CuREV drops irrelevant comments before
  * splitting the rest into high (civil, clear and concise enough) and low (uncivil, or either score low).
  */
 export function qualityOf(j: CommentJudgment | undefined, t: JudgeThresholds = DEFAULT_THRESHOLDS): CommentQuality {
@@ -65,7 +66,7 @@ export function qualityOf(j: CommentJudgment | undefined, t: JudgeThresholds = D
   return a.civility === 'Civil' && a.clarity >= t.clarityMin && a.conciseness >= t.concisenessMin ? 'high' : 'low';
 }
 
-/** A CuREV rewrite of one comment (seed 002 section 4): 'curev' rewrites every relevant comment, 'curev+' only low-quality ones. */
+/** A CuREV rewrite of one comment (the paper, section 4): 'curev' rewrites every relevant comment, 'curev+' only low-quality ones. */
 export const REWRITE_MODES = ['curev', 'curev+'] as const;
 export type RewriteMode = (typeof REWRITE_MODES)[number];
 

@@ -1,10 +1,11 @@
-// Seed 001's shares, counted on the BUILT examples: every hunk no hunk rule removed, before the example
-// rules and the duplicate rules (so before dedup), per organization × window × registered half:
+// The suggested-edit shares (docs/publishing.md), counted on the BUILT examples: every hunk no hunk
+// rule removed, before the example rules and the duplicate rules (so before dedup), per organization ×
+// window × registered half:
 // - suggested_edit: examples carrying a Gerrit suggested edit (the suggested_edit rule's own test, on
 //   every attached comment), whichever rule removed them, so the share has the whole population as its
 //   denominator (rebase_only may count some of them first in the funnel);
 // - looser_fence: examples a looser fence pattern selects, for the fence-sensitivity line;
-// - target_in_comment: examples WITHOUT a suggested edit whose target a kept comment holds (seed 001's
+// - target_in_comment: examples WITHOUT a suggested edit whose target a kept comment holds (the whole
 //   population, beside the funnel's kept-only counter).
 // Everything is read from the ExampleRecs the build decided, so the same stored records give the same counts.
 import type { CorpusConfig, WindowConfig } from '../../ground/config/types';

@@ -63,7 +63,7 @@ export const PARTLY_COUNTED = {
     `${without.toLocaleString('en-US')} of ${changes(reached)} had no comment count (fetched instead)`,
 } as const;
 
-/** The overlap note (PRODUCT.md, "Units and the funnel"), with its number. */
+/** The overlap note (docs/rules.md, "How the funnel counts"), with its number. */
 export function overlapText(comments: number | null): string {
   if (comments === null) return 'overlap with nothing_left: not counted (sealed window: not built)';
   if (comments === 0)

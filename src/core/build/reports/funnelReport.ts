@@ -2,6 +2,7 @@
 // in funnel order, even 0), the counters, and the examples kept per window.
 import type { WindowConfig } from '../../ground/config/types';
 import { FUNNEL } from '../../rules/funnel';
+import { ORG_COUNTERS, WINDOW_COUNTERS, type CounterName } from '../../rules/counters';
 import type { Stage, UnitKind } from '../../rules/types';
 import type { HalvesReport } from '../halves/halvesReport';
 import type { FenceSensitivity, HalvesCheck, SharesReport } from './sharesTypes';
@@ -36,7 +37,7 @@ export interface WindowReport {
   notCounted?: Record<string, string>;
   /** The overlap note in words, with its number (counters.nothing_left_overlap). */
   overlap: string;
-  /** Kept examples by file suffix (PRODUCT.md's per-window mix); absent for a sealed window. */
+  /** Kept examples by file suffix (the per-window mix); absent for a sealed window. */
   suffixes?: Record<string, number>;
 }
 
@@ -91,48 +92,8 @@ export interface DatasetFunnel {
   warnings?: string[];
 }
 
-/**
- * Counters of every organization:
- * - kind_unrecorded: examples that reached rebase_only with no revision kind for N + 1 (kept by it);
- * - nothing_left_overlap: comments removed by a comment rule that belong to a nothing_left example
- *   (the overlap between the comment funnel and nothing_left);
- * - target_in_comment: kept examples whose target appears in one of their comments (reported only);
- * - outside_windows: kept examples whose change falls in no window (kept, in no window);
- * - diff_unreadable: stored diffs that were not a readable DiffInfo (their comments: fetch_error);
- * - rebase_edited_examples: kept examples holding edits Gerrit marked due_to_rebase (kept on the after
- *   side, never counted as an answer), so a reading without them can be made again;
- * - status_unrecorded: changes stored before the fetch kept their status, which not_merged cannot check;
- * - listing_cut_short: listings the fetch ended before the host said it had no more (a page with no
- *   change not seen already, or maxListingPages), so the host may hold changes never listed;
- * - bot_account_service_user: comments bot_account removed whose author the host tagged SERVICE_USER;
- *   not counted for a host that could not send tags (before Gerrit 3.3) or whose tags were not recorded.
- * - bot_account_name_pattern: comments bot_account removed because a bot-name pattern named their
- *   author (neither tagged nor listed); not counted for a host holding an account whose names no
- *   fetch matched (stored before the patterns, or only ever seen by id) until a fetch sees it again.
- * - irrelevant_unjudged: comments irrelevant_comment kept because no judgment of them is stored; not
- *   counted while the rule is off (judge.irrelevantComment), as is the rule itself.
- * Per window: kind_unrecorded, nothing_left_overlap, target_in_comment and rebase_edited_examples.
- */
-export const ORG_COUNTERS = [
-  'kind_unrecorded',
-  'nothing_left_overlap',
-  'target_in_comment',
-  'outside_windows',
-  'diff_unreadable',
-  'rebase_edited_examples',
-  'status_unrecorded',
-  'bot_account_service_user',
-  'listing_cut_short',
-  'bot_account_name_pattern',
-  'irrelevant_unjudged',
-] as const;
-export const WINDOW_COUNTERS = [
-  'kind_unrecorded',
-  'nothing_left_overlap',
-  'target_in_comment',
-  'rebase_edited_examples',
-] as const;
-export type CounterName = (typeof ORG_COUNTERS)[number];
+// The counters (names, order, what each counts) are declared in rules/counters.ts.
+export { ORG_COUNTERS, WINDOW_COUNTERS, type CounterName };
 
 const NO_WINDOW = '\0none';
 

@@ -1,5 +1,5 @@
 // What a build adds to its funnel about windows and halves beyond the funnel rows: the per-window
-// file-suffix mix of kept examples, seed 001's shares on the built examples (builtShares.ts) with
+// file-suffix mix of kept examples, the suggested-edit shares on the built examples (builtShares.ts) with
 // the fence-sensitivity line, and the check of the registered halves (halvesRegistry.ts).
 import type { CorpusConfig, WindowConfig } from '../../ground/config/types';
 import { builtShares, corpusFenceSensitivity } from './builtShares';

@@ -1,4 +1,4 @@
-// The shapes seed 001's reports take in dataset-funnel.json (builtShares.ts, halvesRegistry.ts make
+// The shapes the shares reports take in dataset-funnel.json (builtShares.ts, halvesRegistry.ts make
 // them). Types only, in a module of their own, so the funnel report can name them without importing
 // the code that reads the example stage (which writes the funnel).
 

@@ -93,7 +93,7 @@ export function changedPaths(json: string): Set<string> {
 }
 
 /**
- * SHA-256 of each side's whole file, for seed 004's whole-file match: the diff is fetched with
+ * SHA-256 of each side's whole file, for the whole-file match (file_sha256): the diff is fetched with
  * context=ALL, so its lines joined by "\n" are the file's bytes (diffInfo.ts); null when Gerrit skipped lines.
  */
 function wholeFileDigests(diff: ParsedDiff): { before: string | null; after: string | null } {

@@ -133,7 +133,7 @@ export interface CorpusConfig {
   judge?: JudgeConfig;
 }
 
-/** An OpenAI-compatible judge (seed 002's CuREV framework). Not in the config hash; irrelevantComment is in the rules version. */
+/** An OpenAI-compatible judge (CuREV's framework, docs/judge.md). Not in the config hash; irrelevantComment is in the rules version. */
 export interface JudgeConfig {
   /** …/v1 or …/v1/chat/completions; absent: no judge configured. */
   endpoint?: string;
@@ -143,7 +143,7 @@ export interface JudgeConfig {
   /** Price per 1,000 tokens, for the estimated cost; absent: cost not estimated. */
   pricePer1kTokens?: { prompt: number; completion: number };
   thresholds: { irrelevantBelow: number; clarityMin: number; concisenessMin: number };
-  /** The irrelevant_comment rule (off by default: seed 000 fixes the rules before any outcome is read). */
+  /** The irrelevant_comment rule (off by default: the rules are fixed before any outcome is read, docs/rules.md). */
   irrelevantComment: boolean;
   temperature: number;
   maxTokens: number;
@@ -174,7 +174,7 @@ export const SPLIT_NAME_PATTERN = '^\\w+(\\.\\w+)*$';
 
 export const DEFAULT_SPLIT_NAMES: Readonly<Record<string, string>> = { dev: 'validation' };
 
-/** The corpus start and windows of PRODUCT.md (a new corpus.json starts from these). */
+/** The default corpus start and windows (docs/rules.md, "Windows"; a new corpus.json starts from these). */
 export const PRODUCT_START = '2024-10-01';
 export const PRODUCT_WINDOWS: readonly WindowConfig[] = [
   { name: 'pilot', from: '2024-10-01', to: '2024-11-01' },

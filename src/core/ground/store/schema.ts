@@ -218,7 +218,7 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (change_id, ps_base)
   ) WITHOUT ROWID;
   `,
-  // 3 → 4: what a removal rests on, and bots named by pattern (docs in README "Evidence"):
+  // 3 → 4: what a removal rests on, and bots named by pattern (docs/rules.md, "Every removal names its evidence"):
   // - decisions.evidence, the removing rule's evidence as a JSON object (NULL: the rule gives none),
   //   so every removal can name why, not only which rule;
   // - accounts.bot_pattern, the account-name pattern that made the account a bot at fetch (the
@@ -228,8 +228,8 @@ export const MIGRATIONS: readonly string[] = [
   //   can say "not counted" for a host whose accounts were never matched.
   // - protected_sets, protected_items and protected_set_events: the reference sets `review-corpus
   //   protect` registers (another benchmark's test split, say), stored whole so a rebuild needs nothing
-  //   else; each with its SHA-256 and time, and every registration or replacement recorded (README
-  //   "Decontamination"). Reference texts are the user's, not a host's; they hold no account.
+  //   else; each with its SHA-256 and time, and every registration or replacement recorded
+  //   (docs/decontamination.md). Reference texts are the user's, not a host's; they hold no account.
   `
   ALTER TABLE decisions ADD COLUMN evidence TEXT;
   ALTER TABLE accounts ADD COLUMN bot_pattern TEXT;
@@ -257,7 +257,7 @@ export const MIGRATIONS: readonly string[] = [
     at TEXT NOT NULL
   );
   `,
-  // 4 → 5: Comment quality (#18, seed 002): the CuREV-style judge's raw records, so a rebuild never calls the endpoint.
+  // 4 → 5: Comment quality (#18, docs/judge.md): the CuREV-style judge's raw records, so a rebuild never calls the endpoint.
   // - judgments, keyed by cache_key = SHA-256 of {model, prompt version, parameters, comment, hunk}, so a
   //   rerun sends only what is missing, and by comment_key (two comments of the same text on the same hunk
   //   share one answer); answer is the validated JSON (NULL when unjudged), with tokens and latency;
@@ -304,7 +304,7 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (comment_key, rater)
   ) WITHOUT ROWID;
   `,
-  // 5 → 6: The label audit (#16, seeds 000 and 001): a seeded sample of kept examples stratified by organization
+  // 5 → 6: The label audit (#16, docs/label-audit.md): a seeded sample of kept examples stratified by organization
   // and window, so the same items go to a human and to model raters, and whom each rater is.
   // - audit_samples, one row per draw (a re-draw adds a row; the latest is the current sample): the build
   //   it was drawn from, the size asked, the seed, the strata with their allocation (JSON), the SHA-256
@@ -337,7 +337,7 @@ export const MIGRATIONS: readonly string[] = [
     added_at TEXT NOT NULL
   );
   `,
-  // 6 → 7: Builds that stand as a record (#16, seed 001: "the frozen v2 corpora ... stand as the record of v2"):
+  // 6 → 7: Builds that stand as a record (#16, docs/frozen-builds.md: a published build stands as the record):
   // - build_tags, a build frozen under a name (`review-corpus tag`), with the build's versions copied so
   //   the record reads on its own; a tag is never moved, and a rebuild keeps a tagged build's examples;
   // - decisions.text_sha256, a kept example's before and after text digest (base64 SHA-256; NULL for
@@ -354,7 +354,7 @@ export const MIGRATIONS: readonly string[] = [
   );
   ALTER TABLE decisions ADD COLUMN text_sha256 TEXT;
   `,
-  // 7 → 8: The comment-count probe (#16, seed 000, Qt): before a host's total_comment_count 0 is trusted,
+  // 7 → 8: The comment-count probe (#16, docs/user-guide.md; a stale index on Qt): before a host's total_comment_count 0 is trusted,
   // comments are fetched for a seeded sample of such changes; one row per host (its latest probe):
   // the sample size asked, the seed, the candidates, how many were read, how many had an inline comment
   // (and could not be read), the result ('held', 'failed', 'none': no such change) and the time.
@@ -374,10 +374,10 @@ export const MIGRATIONS: readonly string[] = [
     probed_at TEXT NOT NULL
   );
   `,
-  // 8 → 9: Registered halves (#16, seed 001), recorded like a sealed window: per organization, the split
+  // 8 → 9: Registered halves (#16, docs/publishing.md), recorded like a sealed window: per organization, the split
   // definition's SHA-256, the build it was read from, the size floor (the smaller half's size), the
   // suffix-mix total-variation ceiling and the matched suffix; every later build is checked against
-  // them. Each registration or replacement is kept in halves_events (README "Registered halves").
+  // them. Each registration or replacement is kept in halves_events (docs/publishing.md, "Registered halves").
   `
   CREATE TABLE halves_registrations (
     org TEXT PRIMARY KEY,

@@ -1,4 +1,4 @@
-// The card's seed 001 section: the suggested-edit share per organization, window and registered half
+// The card's shares section (docs/publishing.md): the suggested-edit share per organization, window and registered half
 // on the built examples (before dedup) with its denominators and its change between windows, the
 // fence-sensitivity line, target_in_comment on the built examples without a suggested edit, the
 // per-window file-suffix mix, and the registered halves' pass or fail. Host text goes through mdCode.

@@ -1,4 +1,4 @@
-// Seed 001's shares and the registered halves' check as short plain-text lines, shared by the CLI
+// The suggested-edit shares and the registered halves' check as short plain-text lines, shared by the CLI
 // table (funnelTable.ts) and the webview: the per-window suffix mix (top few), the suggested-edit share
 // per window and half with its denominators and how it moves between windows, the fence-sensitivity
 // line, target_in_comment on the built examples without a suggested edit, and pass or fail.

@@ -1,5 +1,5 @@
 // Which examples entered and left between two builds, each with the rule responsible (and, for one that
-// entered, why: seed 001's examples that entered v3 because their earlier twin was removed), the moves
+// entered, why: an example that entered because its earlier twin was removed, say), the moves
 // between windows, kept examples whose text changed, and the reconciliation kept(A) − left + entered =
 // kept(B) per organization and window and in total. The CLI's `diff` and the extension's Compare Builds
 // both print comparisonReport's lines.

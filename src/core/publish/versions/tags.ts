@@ -1,6 +1,6 @@
 // Builds frozen under a name (`review-corpus tag`, "Tag Build…"): the tag records the build's versions,
 // is never moved, and keeps the build's examples through later rebuilds (writeBuild prunes the others),
-// so `export --build v3` writes what the file recorded for v3 (seed 001: frozen corpora stand as the record).
+// so `export --build v3` writes what the file recorded for v3 (docs/frozen-builds.md: a frozen build stands as the record).
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { UserError } from '../../ground/store/errors';
 import { visibleEscapes } from '../../ground/text/visibleEscapes';

@@ -1,11 +1,11 @@
-// Lexical diversity of a set of comments (seed 002, section 5), each over the whole set:
+// Lexical diversity of a set of comments (the CuREV paper, section 5), each over the whole set:
 // - distinct-n (n = 1, 2, 3): distinct n-grams / all n-grams; n-grams never cross two comments;
 // - unigram entropy in bits (log base 2): H = -Σ p(w) log2 p(w), p the share of all unigrams;
 // - type-token ratio: over the whole set it is distinct-1 by definition, so the mean per comment is
 //   given beside it (comments with no token left out), which does not grow with the set's size;
 // - the top 10 n-grams and top 10 comment-opening n-grams (the first n tokens of each comment with at
 //   least n), by count, ties in code-unit order of the n-gram.
-// No stop words are removed (seed 002's top-unigram table seems to drop some; its prefix table does not).
+// No stop words are removed (the CuREV paper's top-unigram table seems to drop some; its prefix table does not).
 import { tokenize } from './tokenize';
 import { selfBleu, type SelfBleuResult } from './selfBleu';
 

@@ -1,7 +1,7 @@
 // The one tokenization every diversity metric uses: lowercased word tokens, a token being a maximal
 // run of Unicode letters, digits or underscores. Everything else (spaces, punctuation, apostrophes,
 // backticks) separates tokens, so "It's" gives "it", "s" and `foo_bar()` gives "foo_bar" — the same
-// split seed 002's tables show ("it s", "don t").
+// split the CuREV paper's tables show ("it s", "don t").
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 

@@ -74,7 +74,7 @@ describe('judge answers', () => {
   });
 });
 
-describe('quality classes (seed 002 thresholds)', () => {
+describe("quality classes (CuREV's thresholds)", () => {
   const j = (a: Partial<JudgeAnswer>): CommentJudgment => ({
     commentKey: 'o/1/c',
     model: 'm',

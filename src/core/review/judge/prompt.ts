@@ -1,5 +1,6 @@
-// Seed 002's prompts (CuREV, tables 4, 8 and 9). The judge first writes the comment it considers
-// perfect for the code, then grades the given comment against it: the seed found that this, with
+// The prompts of CuREV ("Balancing Usefulness and Naturalness: An LLM-based Curation Pipeline for
+// Code Review Comments"), tables 4, 8 and 9. The judge first writes the comment it considers
+// perfect for the code, then grades the given comment against it: the paper found that this, with
 // each criterion described, stops the model from giving 9s and 10s to everything (section 3.3,
 // "LLM Calibration"). It also asks for a rationale (an implicit chain of thought). Changing any text
 // here must change PROMPT_VERSION: it is part of every cache key, so old answers are not reused.
@@ -15,7 +16,7 @@ export interface ChatMessage {
 const SYSTEM =
   'You are an expert software engineer who reviews code and assesses the quality of code review comments. Answer with one JSON object only, as the schema asks.';
 
-/** Table 4, in full where the seed shows an excerpt: every criterion of Tables 2 and 3 is described. */
+/** Table 4, in full where the paper shows an excerpt: every criterion of Tables 2 and 3 is described. */
 const ASSESSMENT = `### Code review comment generation
 Generate a review comment that you consider perfect for the code change without considering the given input comment. A review comment should highlight the main issues, improvements, or suggestions for the code changes. The generated review comment should be concise, relevant, clear, useful, and complete. Put it in "exemplary_comment".
 

@@ -1,4 +1,4 @@
-// CuREV and CuREV+ (seed 002 section 4.1): reformulate comments to be civil, clear and concise
+// CuREV and CuREV+ (the CuREV paper, section 4.1): reformulate comments to be civil, clear and concise
 // without changing their intent. curev rewrites every relevant comment; curev+ only the low-quality
 // ones, each prompt carrying 10 high-quality train-window comments sampled (seeded) per comment, so
 // the style varies instead of converging. Rewrites go to comment_rewrites; the original stays.
@@ -15,7 +15,7 @@ import type { JudgeRunOptions, JudgeRunResult } from './runJudge';
 import { judgeSettings } from '../../build/judgments/settings';
 import { qualityOf, type RewriteMode } from '../../build/judgments/types';
 
-/** Seed 002: "we randomly sample 10 high-quality comments" per low-quality one. */
+/** The CuREV paper: "we randomly sample 10 high-quality comments" per low-quality one. */
 export const EXEMPLARS_PER_PROMPT = 10;
 /** The window exemplars come from: train, so no dev or test comment leaks into another's prompt. */
 export const EXEMPLAR_WINDOW = 'train';

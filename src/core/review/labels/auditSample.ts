@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { UserError } from '../../ground/store/errors';
 
-/** The audit size of seeds 000/001: 383 is the sample for a share's 95% interval of ±5 points on a large population. */
+/** The default audit size: 383 is the sample for a share's 95% interval of ±5 points on a large population. */
 export const DEFAULT_AUDIT_SIZE = 383;
 
 export interface Stratum {

@@ -1,7 +1,7 @@
 // The label audit report (label-audit-<org>.json, the card's and the funnel page's "Label audit"):
 // on the current audit sample's items of one organization, per rater the valid share with its
-// counts, pairwise Cohen's κ, the same shares on the items a chosen build keeps (seed 001: "on the
-// 358 items v3 keeps … A 0.812 to 0.813"), and cross-tabs by that build's rule and by flag (suggested
+// counts, pairwise Cohen's κ, the same shares on the items a chosen build keeps (a share
+// read again on a later build's kept set, docs/label-audit.md), and cross-tabs by that build's rule and by flag (suggested
 // edit, target_in_comment, open flags). "Valid" is the label "answers": the rewrite answers its comment.
 import { commentKeySql } from '../../build/stages/decisionKeys';
 import { findTargetInComments } from '../../build/stages/targetInComment';
@@ -207,7 +207,7 @@ const FLAG_WORDS: Record<(typeof FLAGS)[number], string> = {
 };
 
 /**
- * Seed 001's sentence: "25 of the audit's 383 scored items carry a suggested edit; raters A and B called
+ * The sentence docs/label-audit.md shows: "25 of the audit's 383 scored items carry a suggested edit; raters A and B called
  * 20 and 23 of them valid, and the human 11 of 13 checked".
  */
 function flagSentence(c: CrossRow, scored: number, words = FLAG_WORDS[c.value as (typeof FLAGS)[number]]): string {

@@ -1,4 +1,4 @@
-// Agreement on seed 002's framework (section 3.4, Table 5), over the comments both raters answered:
+// Agreement on CuREV's framework (section 3.4, Table 5), over the comments both raters answered:
 // - civility: Cohen's κ over Civil/Uncivil;
 // - type and nature, multi-label: each label one-vs-rest (has it / has it not) as its own binary
 //   Cohen's κ, plus their mean over the labels where κ is defined (a macro average);

@@ -1,7 +1,7 @@
 import type { ChangeUnit, Rule } from '../types';
 
 /**
- * Seed 004's repository-level exclusion: a change of a project on rules.projectBlocklist (exact Gerrit
+ * Repository-level exclusion, as the Clean-PR paper excludes repositories: a change of a project on rules.projectBlocklist (exact Gerrit
  * project names, on every host; empty by default) goes at collection, before anything of it is read
  * by a later rule. Decided at build time from the stored project, so changing the list and rebuilding
  * fetches nothing; the fetch still reads such a change.
@@ -17,7 +17,7 @@ export const blocklistedProject: Rule<ChangeUnit> = {
       items: { type: 'string', minLength: 1 },
       default: [],
       description:
-        'blocklisted_project: Gerrit project names (exact, on every host) whose changes are removed at collection (seed 004; empty by default).',
+        'blocklisted_project: Gerrit project names (exact, on every host) whose changes are removed at collection (empty by default; docs/decontamination.md).',
     },
   },
   decide(change, ctx) {

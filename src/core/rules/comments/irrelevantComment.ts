@@ -1,9 +1,9 @@
 import type { CommentUnit, Rule } from '../types';
 
 /**
- * CuREV's filter (seed 002 section 4.1): a comment the judge scored below the relevance threshold
+ * CuREV's filter (the CuREV paper, section 4.1): a comment the judge scored below the relevance threshold
  * (default 4) goes, because rephrasing cannot make it relevant. Off by default (judge.irrelevantComment):
- * seed 000 fixes the rules before any outcome is read, and a judge's score is an outcome. The build sets
+ * the rules are fixed before any outcome is read (docs/rules.md), and a judge's score is an outcome. The build sets
  * the stored judgment on the unit (core/build/judgments/irrelevance.ts) after the other comment rules kept it; a
  * comment without one is kept and counted as irrelevant_unjudged.
  */

@@ -27,7 +27,7 @@ export const protectedComment: Rule<CommentUnit> = {
       type: 'boolean',
       default: false,
       description:
-        'protected_comment: when true, a comment match (whole_comment, comment_substring) removes only the comment, at the comments stage, not its example; an example left with no comment is nothing_left. Off (the default): it removes the example (seed 003).',
+        'protected_comment: when true, a comment match (whole_comment, comment_substring) removes only the comment, at the comments stage, not its example; an example left with no comment is nothing_left. Off (the default): it removes the example (docs/decontamination.md).',
     },
   },
   decide(comment) {

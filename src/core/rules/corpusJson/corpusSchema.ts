@@ -41,7 +41,7 @@ export function buildCorpusSchema(): Record<string, unknown> {
       },
       start: {
         ...date(
-          `Only changes created on or after this date are kept (created_before_start). PRODUCT.md's corpus starts on ${PRODUCT_START}.`,
+          `Only changes created on or after this date are kept (created_before_start). \`init\` writes ${PRODUCT_START}.`,
         ),
         examples: [PRODUCT_START],
       },
@@ -295,7 +295,7 @@ export function buildCorpusSchema(): Record<string, unknown> {
         type: 'object',
         additionalProperties: false,
         description:
-          'The comment-quality judge (`review-corpus judge`): any OpenAI-compatible /v1/chat/completions endpoint, on seed 002\'s CuREV framework. Without an endpoint no judge runs and its counts read "not counted".',
+          'The comment-quality judge (`review-corpus judge`): any OpenAI-compatible /v1/chat/completions endpoint, on CuREV\'s framework (docs/judge.md). Without an endpoint no judge runs and its counts read "not counted".',
         properties: {
           endpoint: {
             type: 'string',
@@ -331,7 +331,7 @@ export function buildCorpusSchema(): Record<string, unknown> {
             additionalProperties: false,
             default: {},
             description:
-              "Seed 002's quality classes: irrelevant when relevance < irrelevantBelow; high when civil and clarity ≥ clarityMin and conciseness ≥ concisenessMin; low otherwise.",
+              "CuREV's quality classes (docs/judge.md): irrelevant when relevance < irrelevantBelow; high when civil and clarity ≥ clarityMin and conciseness ≥ concisenessMin; low otherwise.",
             properties: {
               irrelevantBelow: { type: 'integer', minimum: 1, maximum: 11, default: 4 },
               clarityMin: { type: 'integer', minimum: 1, maximum: 10, default: 7 },
@@ -342,7 +342,7 @@ export function buildCorpusSchema(): Record<string, unknown> {
             type: 'boolean',
             default: false,
             description:
-              'Turn on the irrelevant_comment rule: a kept comment the judge found irrelevant is removed at the next build (which changes the rules version). Off by default, because seed 000 fixes the rules before any outcome is read.',
+              'Turn on the irrelevant_comment rule: a kept comment the judge found irrelevant is removed at the next build (which changes the rules version). Off by default, because the rules are fixed before any outcome is read (docs/rules.md).',
           },
           temperature: {
             type: 'number',

@@ -1,4 +1,4 @@
-// Host presets: the four Gerrit hosts of the seeds, each with its REST root, a polite pace and a
+// Host presets: four public Gerrit hosts, each with its REST root, a polite pace and a
 // default query, and the corpus.json a new corpus starts from. `review-corpus init` and the
 // extension's "New Corpus…" both write what newCorpusConfig returns, through writeNewCorpusConfig.
 import { writeFileSync } from 'node:fs';
@@ -101,7 +101,7 @@ export interface NewCorpusOptions {
 
 /**
  * A corpus.json for the given presets, validated against the strict schema (so a bad contact is
- * reported the way loadConfig reports it, naming `file`). The windows and start are PRODUCT.md's;
+ * reported the way loadConfig reports it, naming `file`). The windows and start are the defaults (docs/rules.md, "Windows");
  * rules are left out, so every threshold is the schema's default. Cross-window decontamination is
  * written out, off, with the policy it would use: a choice that removes data is visible in the file.
  * So is each window's published split name (card.splits, the default mapping spelt out).

@@ -3,7 +3,7 @@
 // window, and a train example that overlaps one goes (protected_overlap, reference set "window:<name>").
 // It has a matching policy of its own, apart from the registered reference sets' (rules.protected…):
 // a corpus's own dev and test windows share far more phrasing with train than another benchmark does,
-// and seed 003's 5-token comment run, made for other benchmarks' test splits, removes most of train
+// and the default 5-token comment run, made for other benchmarks' test splits, removes most of train
 // when applied between windows of one host. What a comment match removes (the example, or with
 // rules.protectedCommentLevel only the comment) is the same for both.
 import type { CorpusConfig, CrossWindowConfig, RulesConfig } from '../../ground/config/types';
@@ -13,7 +13,7 @@ import { matchingPolicy, type MatchingPolicy } from './policy';
 
 type Declarations = { readonly [K in keyof CrossWindowConfig]: RuleParameter<CrossWindowConfig[K]> };
 
-/** Each setting as JSON Schema says it (the schema's `decontam.crossWindow` is this table); the policy's defaults are seed 003's. */
+/** Each setting as JSON Schema says it (the schema's `decontam.crossWindow` is this table); the policy's defaults are the reference sets' defaults. */
 export const CROSS_WINDOW_PARAMETERS: Declarations = {
   enabled: {
     type: 'boolean',
@@ -24,38 +24,39 @@ export const CROSS_WINDOW_PARAMETERS: Declarations = {
   wholeSide: {
     type: 'boolean',
     default: true,
-    description: "A before or after side equal to another window's before or after, whitespace collapsed (seed 003).",
+    description:
+      "A before or after side equal to another window's before or after, whitespace collapsed (on by default).",
   },
   sideSubstring: {
     type: 'boolean',
     default: true,
     description:
-      "Another window's whole before or after side, whitespace collapsed, found inside a longer side on token boundaries (seed 003).",
+      "Another window's whole before or after side, whitespace collapsed, found inside a longer side on token boundaries (on by default).",
   },
   wholeComment: {
     type: 'boolean',
     default: true,
-    description: "A kept comment equal to another window's kept comment, whitespace collapsed (seed 003).",
+    description: "A kept comment equal to another window's kept comment, whitespace collapsed (on by default).",
   },
   commentTokens: {
     type: 'integer',
     minimum: 0,
     default: 5,
     description:
-      "A run of at least this many consecutive word-like tokens shared by a kept comment and another window's kept comment (seed 003: 5); 0 turns it off.",
+      "A run of at least this many consecutive word-like tokens shared by a kept comment and another window's kept comment (default 5); 0 turns it off.",
   },
   fileSha256: {
     type: 'boolean',
     default: false,
     description:
-      "The SHA-256 of the whole file at patch set N or N + 1 equals that of another window's before or after side (seed 004; off by default).",
+      "The SHA-256 of the whole file at patch set N or N + 1 equals that of another window's before or after side (off by default).",
   },
   ngramTokens: {
     type: 'integer',
     minimum: 0,
     default: 0,
     description:
-      "Any run of this many consecutive whitespace-separated tokens shared by a side and another window's side (seed 004: 15); 0 (the default) turns it off.",
+      "Any run of this many consecutive whitespace-separated tokens shared by a side and another window's side (15 is a common choice, docs/decontamination.md); 0 (the default) turns it off.",
   },
   tokenJaccard: {
     type: 'number',
@@ -63,7 +64,7 @@ export const CROSS_WINDOW_PARAMETERS: Declarations = {
     maximum: 1,
     default: 0,
     description:
-      "Jaccard of the sets of distinct whitespace-separated tokens of one side and another window's side at least this (seed 004: 0.5); 0 (the default) turns it off.",
+      "Jaccard of the sets of distinct whitespace-separated tokens of one side and another window's side at least this (0.5 is a common choice, docs/decontamination.md); 0 (the default) turns it off.",
   },
 };
 

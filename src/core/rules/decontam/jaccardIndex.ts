@@ -1,5 +1,5 @@
-// Seed 004's token-set Jaccard, over the sets of DISTINCT whitespace-separated tokens of one side and
-// one reference side (the seed does not say which sets; we chose tokens, not shingles, so that a
+// The Clean-PR paper's token-set Jaccard, over the sets of DISTINCT whitespace-separated tokens of one side and
+// one reference side (the paper does not say which sets; we chose tokens, not shingles, so that a
 // reordered or re-indented copy still counts). Found with prefix filtering (Chaudhuri et al.; the
 // AllPairs join): order every token by how few references hold it, and index each reference set by
 // its first |y| − ⌈t·|y|⌉ + 1 tokens. Two sets with J ≥ t share at least ⌈t·max(|x|, |y|)⌉ tokens,

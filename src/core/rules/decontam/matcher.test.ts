@@ -19,7 +19,7 @@ const example = (over: Partial<ExampleTexts> = {}): ExampleTexts => ({
   ...over,
 });
 
-describe('ProtectedMatcher, seed 003 defaults', () => {
+describe('ProtectedMatcher, default policies', () => {
   const method = 'public int size() {\n    return count;\n}';
   const matcher = new ProtectedMatcher(
     [
@@ -85,14 +85,14 @@ describe('ProtectedMatcher, seed 003 defaults', () => {
     assert.equal(matcher.match(example({ comments: [{ id: 'g3', message: 'maybe add a unit test?' }] })), null);
   });
 
-  it("leaves seed 004's options off by default: a shared 15-gram or a Jaccard of 0.9 alone does not match", () => {
+  it('leaves the optional policies off by default: a shared 15-gram or a Jaccard of 0.9 alone does not match', () => {
     const long = Array.from({ length: 20 }, (_, i) => `t${i}`).join(' ');
     const m = new ProtectedMatcher([ref('r', 'before', `${long} end`)], DEFAULT_POLICY);
     assert.equal(m.match(example({ before: `start ${long}` })), null);
   });
 });
 
-describe('ProtectedMatcher, seed 004 options', () => {
+describe('ProtectedMatcher, optional policies', () => {
   const long = Array.from({ length: 20 }, (_, i) => `t${i}`).join(' ');
 
   it('shared_ngram: any 15 consecutive whitespace tokens in common', () => {

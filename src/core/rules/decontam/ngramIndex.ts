@@ -1,8 +1,8 @@
 // Shared runs of k consecutive tokens between a text and any reference text: a Rabin–Karp rolling
 // hash over token hashes. Every k-gram of every reference is indexed once; a text's k-grams are
 // rolled over and looked up, and a hit is confirmed token by token before it counts, then widened to
-// the longest shared run (the span the evidence reports). Used for seed 003's comment substrings
-// (word-like tokens, k = 5) and seed 004's shared 15-grams (whitespace tokens). Hand-written for the
+// the longest shared run (the span the evidence reports). Used for the comment substrings
+// (word-like tokens, k = 5) and the Clean-PR paper's shared 15-grams (whitespace tokens). Hand-written for the
 // reason given in substringIndex.ts.
 import { fmix32, FNV1A_OFFSET, FNV1A_PRIME } from '../dedup/hash32';
 import { IntMultiMap } from './intMultiMap';

@@ -1,5 +1,5 @@
 // The matching policy of protected_overlap, read from the rules config (the rule's declaration,
-// rules/decontamination/protectedOverlap.ts, holds each parameter's meaning and default). Seed 003's defaults are on; seed 004's options are off.
+// rules/decontamination/protectedOverlap.ts, holds each parameter's meaning and default). The exact and substring matches are on by default; the Clean-PR paper's options are off.
 import type { RulesConfig } from '../../ground/config/types';
 
 /** The policies, in the order they are tried; the first that matches names the removal. */
@@ -25,7 +25,7 @@ export interface MatchingPolicy {
   ngramTokens: number;
   /** Token-set Jaccard between sides; 0: off. */
   tokenJaccard: number;
-  /** Offered only as off: there is no AST matcher (seed 003 disables it). */
+  /** Offered only as off: there is no AST matcher (docs/decontamination.md). */
   ast: false;
   /**
    * What a comment match removes: the whole example (protected_overlap, the default), or only the comment

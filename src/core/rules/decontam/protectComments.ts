@@ -6,7 +6,7 @@
 //    window (set "window:<name>"; the id is the other comment's key), which are the comment's
 //    counterpart of "examples still in", under the cross-window policy.
 // It runs in the comment stage, before hunks and examples exist, so pass 2 sees the comments of other
-// windows that the comment rules kept, not only those whose example survives dedup; the README says so.
+// windows that the comment rules kept, not only those whose example survives dedup; docs/decontamination.md says so.
 import { twoPassMatches, type CrossWindowPass } from './decontaminate';
 import { ProtectedMatcher, type ReferenceText } from './matcher';
 import { commentOnlyPolicy, type MatchingPolicy } from './policy';

@@ -53,7 +53,7 @@ export interface Tokens {
   count: number;
 }
 
-/** Whitespace-separated runs (code: the tokens of seed 004's n-grams and token sets). */
+/** Whitespace-separated runs (code: the tokens of the Clean-PR paper's n-grams and token sets). */
 export function whitespaceTokens(text: string): Tokens {
   const starts: number[] = [];
   const ends: number[] = [];
@@ -70,7 +70,7 @@ export function whitespaceTokens(text: string): Tokens {
   return { starts: Int32Array.from(starts), ends: Int32Array.from(ends), count: starts.length };
 }
 
-/** Runs of letters, digits and "_" (prose: seed 003's "word-like tokens"); punctuation between them is skipped. */
+/** Runs of letters, digits and "_" (prose: "word-like tokens"); punctuation between them is skipped. */
 export function wordTokens(text: string): Tokens {
   const starts: number[] = [];
   const ends: number[] = [];

@@ -14,46 +14,47 @@ export const protectedOverlap: Rule<ProtectedUnit> = {
   description: 'overlaps a protected reference (another benchmark, or with decontam.crossWindow another window)',
   notSwitchable:
     'it removes only what a registered reference set (`protect`) or `decontam.crossWindow` asks for, and those are its switches',
-  // The matching policy, seed 003's defaults on, seed 004's options off. It is this rule's: protected_comment
+  // The matching policy: exact and substring matches on, the Clean-PR paper's options off (docs/decontamination.md). It is this rule's: protected_comment
   // applies its comment policies only when rules.protectedCommentLevel moves comment matches there.
-  // AST matching is not offered (seed 003 has it disabled; no AST matcher exists here).
+  // AST matching is not offered (no AST matcher exists here).
   parameters: {
     protectedWholeSide: {
       type: 'boolean',
       default: true,
       description:
-        "protected_overlap: a before or after side equal to a reference's before or after, whitespace collapsed (seed 003).",
+        "protected_overlap: a before or after side equal to a reference's before or after, whitespace collapsed (on by default).",
     },
     protectedSideSubstring: {
       type: 'boolean',
       default: true,
       description:
-        'protected_overlap: a whole reference before or after side, whitespace collapsed, found inside a longer side on token boundaries; no minimum length (seed 003).',
+        'protected_overlap: a whole reference before or after side, whitespace collapsed, found inside a longer side on token boundaries; no minimum length (on by default).',
     },
     protectedWholeComment: {
       type: 'boolean',
       default: true,
-      description: 'protected_overlap: a kept comment equal to a reference comment, whitespace collapsed (seed 003).',
+      description:
+        'protected_overlap: a kept comment equal to a reference comment, whitespace collapsed (on by default).',
     },
     protectedCommentTokens: {
       type: 'integer',
       minimum: 0,
       default: 5,
       description:
-        'protected_overlap: a run of at least this many consecutive word-like tokens shared by a kept comment and a reference comment (seed 003: 5); 0 turns it off.',
+        'protected_overlap: a run of at least this many consecutive word-like tokens shared by a kept comment and a reference comment (default 5); 0 turns it off.',
     },
     protectedFileSha256: {
       type: 'boolean',
       default: false,
       description:
-        'protected_overlap: the SHA-256 of the whole file at patch set N or N + 1 equals that of a reference before or after side, byte for byte (seed 004; off by default).',
+        'protected_overlap: the SHA-256 of the whole file at patch set N or N + 1 equals that of a reference before or after side, byte for byte (off by default).',
     },
     protectedNgramTokens: {
       type: 'integer',
       minimum: 0,
       default: 0,
       description:
-        'protected_overlap: any run of this many consecutive whitespace-separated tokens shared by a side and a reference side (seed 004: 15); 0 (the default) turns it off.',
+        'protected_overlap: any run of this many consecutive whitespace-separated tokens shared by a side and a reference side (15 is a common choice, docs/decontamination.md); 0 (the default) turns it off.',
     },
     protectedTokenJaccard: {
       type: 'number',
@@ -61,7 +62,7 @@ export const protectedOverlap: Rule<ProtectedUnit> = {
       maximum: 1,
       default: 0,
       description:
-        'protected_overlap: Jaccard of the sets of distinct whitespace-separated tokens of one side and one reference side at least this (seed 004: 0.5); 0 (the default) turns it off.',
+        'protected_overlap: Jaccard of the sets of distinct whitespace-separated tokens of one side and one reference side at least this (0.5 is a common choice, docs/decontamination.md); 0 (the default) turns it off.',
     },
   },
   decide(example) {

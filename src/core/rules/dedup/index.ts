@@ -1,4 +1,4 @@
-// Cross-example duplicate detection within one organization (PRODUCT.md, "Duplicates").
+// Cross-example duplicate detection within one organization (docs/rules.md, "Duplicates").
 //
 // Decisions, earliest example first (order.ts):
 // 1. same_change: examples of a later change sharing a Change-Id with an earlier change number go.

@@ -1,4 +1,5 @@
-// Search/Replace blocks for one example (seed 004, Clean-PR): each edit region of the example's hunk,
+// Search/Replace blocks for one example, after Clean-PR ("Pull Requests as a Training Signal for
+// Repo-Level Code Editing"): each edit region of the example's hunk,
 // regions at most mergeGapLines unchanged lines apart merged, and each region's SEARCH grown by one
 // line of the base file at a time, above then below in turn, until it occurs exactly once in the
 // base file. Anchors are minimal unique context, never line numbers.

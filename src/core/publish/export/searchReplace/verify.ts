@@ -1,5 +1,6 @@
 // Round-trip verification of a block set by plain string replacement, independent of how the blocks
-// were made (seed 004): the checks in order, the first that fails naming the example's outcome.
+// were made (as the Clean-PR paper verifies its blocks): the checks in order, the first that fails
+// naming the example's outcome.
 //   1. sr_not_unique: every SEARCH occurs exactly once in the base file;
 //   2. sr_overlap:    no two SEARCH regions of the base file overlap;
 //   3. sr_mismatch:   applying the blocks in order, each replacing the first occurrence of its SEARCH
