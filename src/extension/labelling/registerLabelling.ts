@@ -1,5 +1,5 @@
 // The labelling flow: the key queue, moving through examples and opening them, labels and their undo,
-// progress in the status bar, and resuming after a reload. See docs/labelling.md.
+// progress in the status bar, and resuming after a reload (README: "Labelling with the keyboard").
 import type * as vscode from 'vscode';
 import type { ActiveExample } from '../diff/activeExample';
 import { Commands } from '../ids/commands';
