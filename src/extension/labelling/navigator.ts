@@ -62,14 +62,17 @@ export class ExampleNavigator extends Disposable {
     if (n.type !== 'item') return undefined;
     const item = n.item;
     if (item.kind === 'change') return openChange(this.session, item.id, item.changeNumber);
-    if (item.kind === 'example') return this.show(item.id, () => openExample(this.session, item.id), n);
+    if (item.kind === 'example') {
+      this.resumeAt(n); // a click passes its item: Next/Previous go on from it even before the selection event
+      return this.show(item.id, () => openExample(this.session, item.id), n);
+    }
     // A removed comment shows its example's diff when it reached one, else a note.
     const exampleId = item.exampleId;
     if (exampleId === null) return openComment(this.session, item.id);
     return this.show(exampleId, () => openComment(this.session, item.id));
   }
 
-  /** Where Next/Previous go on from when nothing is selected or opened yet (a position restored after a reload). */
+  /** Where Next/Previous go on from (an item opened, or a position restored after a reload). */
   resumeAt(n: ItemNode): void {
     this.current = n;
     this.selectedAt = ++this.events;
