@@ -25,6 +25,7 @@ import { registerFunnelReport } from './extension/funnel/registerFunnelReport';
 import { registerSampleCorpus } from './extension/registerSampleCorpus';
 import { registerNewCorpus } from './extension/registerNewCorpus';
 import { registerQualityLabel } from './extension/registerQualityLabel';
+import { registerLabelling, type LabellingApi } from './extension/labelling/registerLabelling';
 import { showError } from './extension/registerCommand';
 
 /** What the extension exports; the integration suite reads state through it. */
@@ -36,6 +37,7 @@ export interface ReviewCorpusApi {
   comments: CommentDecorations;
   protectedOverlaps: ProtectedOverlapDecorations;
   active: ActiveExample;
+  labelling: LabellingApi;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ReviewCorpusApi> {
@@ -45,10 +47,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Review
   const salt = new SaltStore(context.secrets);
   const { tree, disposables: treeDisposables } = registerTree(session);
   const active = new ActiveExample(session);
+  const { labelling, disposables: labellingDisposables } = registerLabelling(context, session, salt, active, tree);
   const api: ReviewCorpusApi = {
     session,
     tree,
     active,
+    labelling,
     threads: new ReadOnlyCommentThreads(session),
     flags: new FlagDecorations(session),
     comments: new CommentDecorations(session, context.extensionUri),
@@ -66,7 +70,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Review
     ...registerContentProvider(session),
     ...registerCorpusCommands(context, session, salt),
     ...registerJudge(context, session),
-    ...registerReviewCommands(session, salt, active, tree),
+    ...registerReviewCommands(session, salt, active),
+    ...labellingDisposables,
     ...registerCorpusReports(context, session, salt),
     ...registerSearchReplace(context, session, active),
     ...registerHubExport(context, session),

@@ -27,6 +27,27 @@ export function statusNote(text: string): vscode.Disposable {
   return vscode.window.setStatusBarMessage(text, NOTE_MS);
 }
 
+/** The argument with which any of our commands returns at once, doing nothing (primeCommands). */
+export const PRIME_ARG = 'reviewCorpus.prime';
+
+/**
+ * The workbench runs an extension's command at once only once it has sent the command's activation event
+ * (`onCommand:<id>`) to the extension host; the first time, it waits for that round trip first
+ * (CommandService.executeCommand, VS Code 1.100). So the first press of a key whose command had not run
+ * yet reaches us after a key pressed behind it: the first Ctrl+Alt+2 of a session after the Alt+. that
+ * followed it, a label on the wrong example. Running each command once through the workbench (runCommands)
+ * with PRIME_ARG, which it ignores, sends those events before any key is pressed.
+ */
+export async function primeCommands(log: vscode.LogOutputChannel, ids: readonly CommandId[]): Promise<void> {
+  try {
+    await vscode.commands.executeCommand('runCommands', {
+      commands: ids.map((command) => ({ command, args: PRIME_ARG })),
+    });
+  } catch (e) {
+    log.warn(`could not prime the key commands (a first key may then arrive late): ${(e as Error).message}`);
+  }
+}
+
 /** Registers a command whose errors and cancellations are reported as the header says. The handler's result is returned. */
 export function registerCommand<A extends unknown[]>(
   log: vscode.LogOutputChannel,
@@ -34,6 +55,7 @@ export function registerCommand<A extends unknown[]>(
   handler: (...args: A) => unknown,
 ): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: A) => {
+    if (args[0] === PRIME_ARG) return undefined;
     try {
       return await handler(...args);
     } catch (e) {

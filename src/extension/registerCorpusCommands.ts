@@ -4,8 +4,6 @@ import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
 import { JobCancelled, runJobProcess } from './jobs/runJobProcess';
 import type { SaltStore } from './salt';
-import { openChange, openComment, openExample } from './diff/openItem';
-import type { CorpusNode } from './tree/nodes';
 import { plainText } from './plainText';
 import { registerCommand, statusNote } from './registerCommand';
 
@@ -75,12 +73,6 @@ export function registerCorpusCommands(
       // Never the salt itself: only that it is stored, and where.
       statusNote(stored ? "$(key) Salt saved in VS Code's secret storage" : '$(key) Salt unchanged');
       return stored !== undefined; // not the salt: any extension can run this command
-    }),
-    registerCommand(log, Commands.openItem, async (n: CorpusNode | { exampleId: number }) => {
-      if ('exampleId' in n) return openExample(session, n.exampleId);
-      if (n.type !== 'item') return undefined;
-      if (n.item.kind === 'change') return openChange(session, n.item.id, n.item.changeNumber);
-      return n.item.kind === 'example' ? openExample(session, n.item.id) : openComment(session, n.item.id);
     }),
   ];
 }

@@ -75,6 +75,20 @@ function operations(page, screenshotDir) {
     async press({ keys }) {
       for (const chord of keys.split(' ').filter(Boolean)) await page.keyboard.press(chord);
     },
+    // Keys at set times, as a person types them: each step presses its chord `atMs` after the script
+    // started, timed here in the runner (the host's request polling would blur the gaps). Returns when
+    // each press started, from the script's start.
+    async keyScript({ steps }) {
+      const start = performance.now();
+      const pressedAt = [];
+      for (const { keys, atMs } of steps) {
+        const wait = start + atMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        pressedAt.push(Math.round(performance.now() - start));
+        await page.keyboard.press(keys);
+      }
+      return pressedAt;
+    },
     async waitFor({ selector, timeoutMs }) {
       try {
         await page.waitForSelector(selector, { state: 'visible', timeout: timeoutMs });

@@ -61,6 +61,12 @@ export const dom = {
   screenshot: (name: string) => ask<string>('screenshot', { name }),
   /** Presses keys on the page, e.g. 'Control+Shift+P'; several chords separated by spaces are pressed in turn. */
   press: (keys: string) => ask<void>('press', { keys }),
+  /**
+   * Presses each step's chord `atMs` after the first step started (timed by the runner, not across the
+   * bridge); answers when each press started. For keys typed at a person's pace while the workbench works.
+   */
+  keyScript: (steps: { keys: string; atMs: number }[]) =>
+    ask<number[]>('keyScript', { steps }, (steps.at(-1)?.atMs ?? 0) + steps.length * 1000),
   /** Waits until an element matching the selector is visible; throws after timeoutMs. */
   waitFor: (selector: string, timeoutMs = DEFAULT_WAIT_MS) => ask<void>('waitFor', { selector, timeoutMs }, timeoutMs),
   /** The text of the first element matching the selector in any frame, webviews included; waits up to timeoutMs for it. */

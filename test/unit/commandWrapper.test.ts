@@ -79,7 +79,7 @@ describe('commands: one wrapper, hidden where they cannot run', () => {
       assert.equal(PaletteWhen[id], ContextKeys.exampleFlagged, id);
   });
 
-  it('binds keys only where focus is in an example diff or the corpus tree', () => {
+  it('binds keys only where focus is in an example diff or the corpus tree, or nowhere while the next example opens', () => {
     const bindings = pkg.contributes.keybindings as { command: string; key: string; when?: string }[];
     assert.ok(bindings.length >= 5);
     const keys = [...Object.values(ContextKeys)];
@@ -97,11 +97,41 @@ describe('commands: one wrapper, hidden where they cannot run', () => {
       const inDiff = {
         [ContextKeys.corpusOpen]: 'true',
         [ContextKeys.exampleDiffActive]: 'true',
+        [ContextKeys.labelUndoable]: 'true',
         editorTextFocus: 'true',
+        editorFocus: 'true',
+        editorReadonly: 'true',
+        inputFocus: 'true',
         focusedView: '',
       };
       assert.equal(evaluateWhen(when, inDiff), true, `${b.command} (${b.key}) fires in an example diff: ${when}`);
+      // While the next example opens, focus is on the page: the key still fires, and only then.
+      // (inputFocus as the workbench left it: the focused text area was taken out of the page without a focus event.)
+      const onPage = { ...inDiff, editorTextFocus: '', editorFocus: '', editorReadonly: '', inputFocus: 'true' };
+      assert.equal(evaluateWhen(when, { ...onPage, [ContextKeys.navigating]: 'true' }), true, `${b.command} mid-move`);
+      assert.equal(evaluateWhen(when, onPage), false, `${b.command} with focus on the page and no move`);
+      // In the Find widget of the diff (an input, not the editor's text), mid-move or not: VS Code's.
+      const inFind = { ...onPage, inputFocus: 'true', editorFocus: 'true', [ContextKeys.navigating]: 'true' };
+      assert.equal(evaluateWhen(when, inFind), false, `${b.command} in the Find widget`);
     }
+    // Ctrl+Z is VS Code's Undo in any writable editor, mid-move or not, and wherever no label can be undone.
+    const undo = bindings.find((b) => b.command === Commands.undoLabel)!;
+    for (const navigating of ['true', '']) {
+      const writable = {
+        [ContextKeys.exampleDiffActive]: 'true',
+        [ContextKeys.labelUndoable]: 'true',
+        [ContextKeys.navigating]: navigating,
+        editorTextFocus: 'true',
+        editorFocus: 'true',
+        inputFocus: 'true',
+        editorReadonly: '',
+      };
+      assert.equal(evaluateWhen(undo.when!, writable), false, `Undo in a writable editor (mid-move: ${navigating})`);
+    }
+    const inTree = { [ContextKeys.labelUndoable]: 'true', focusedView: 'reviewCorpus.tree' };
+    assert.equal(evaluateWhen(undo.when!, inTree), true, 'Undo Last Label in the tree');
+    assert.equal(evaluateWhen(undo.when!, { ...inTree, inputFocus: 'true' }), false, "in the tree's filter box");
+    assert.equal(evaluateWhen(undo.when!, { ...inTree, [ContextKeys.labelUndoable]: '' }), false, 'nothing to undo');
   });
 });
 

@@ -12,6 +12,9 @@ const AT = '2026-12-02T10:00:00.000Z';
 const EDITS: CorpusEdit[] = [
   { kind: 'label', exampleKey: 'o/1/1/10/a.py', rater: 'rater-1', label: 'answers', at: AT },
   { kind: 'label', exampleKey: 'o/1/1/10/a.py', rater: 'rater-1', label: 'unsure', at: AT },
+  // An undone first label: gone from both copies.
+  { kind: 'label', exampleKey: 'o/2/1/10/b.py', rater: 'rater-1', label: 'answers', at: AT },
+  { kind: 'unlabel', exampleKey: 'o/2/1/10/b.py', rater: 'rater-1' },
   { kind: 'flags', flagIds: [1], status: 'confirmed', rater: 'rater-1', at: AT },
   { kind: 'seal', window: 'test', at: AT },
   { kind: 'unseal', window: 'test', rater: 'rater-2', at: AT },

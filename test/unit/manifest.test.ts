@@ -5,6 +5,7 @@ import { Colors } from '../../src/extension/ids/colors';
 import { Views } from '../../src/extension/ids/views';
 import { ContextKeys, TreeStates } from '../../src/extension/ids/contextKeys';
 import { SETTINGS_SECTION, Settings } from '../../src/extension/ids/settings';
+import { KeyBindings } from '../../src/extension/ids/keybindings';
 
 describe('package.json contributions', () => {
   it('contributes exactly the ids of the Commands module, each in the "Review Corpus" category', () => {
@@ -86,6 +87,14 @@ describe('package.json contributions', () => {
       pkg.contributes.views[Views.container].map((v) => v.id),
       [Views.tree],
     );
+  });
+
+  it('contributes exactly the keys of the KeyBindings table, naming only ContextKeys', () => {
+    assert.deepEqual(pkg.contributes.keybindings, KeyBindings);
+    const keys = new Set<string>(Object.values(ContextKeys));
+    for (const k of KeyBindings)
+      for (const key of k.when.match(/reviewCorpus\.[a-zA-Z]+(?![.\w])/g) ?? [])
+        assert.ok(keys.has(key) || key === Views.tree, `${key} (${k.command}) is in ContextKeys`);
   });
 
   it('targets VS Code 1.100 and names the CLI bin', () => {

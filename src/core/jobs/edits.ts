@@ -5,7 +5,7 @@
 // takes seconds). Each edit carries its time, so both copies end up identical.
 import { sealWindow, unsealWindow } from '../ground/config/windows';
 import { decideFlag } from '../build/flags/flagDecisions';
-import { setLabel, type Label } from '../review/labels/labels';
+import { clearLabel, setLabel, type Label } from '../review/labels/labels';
 import { statSync } from 'node:fs';
 import { CorpusStore, SMALL_EDITS_OPEN } from '../ground/store/corpusStore';
 import { withWriterLock } from '../ground/store/writerLock';
@@ -19,6 +19,8 @@ import type { QualityLabel } from '../build/judgments/types';
 
 export type CorpusEdit =
   | { kind: 'label'; exampleKey: string; rater: string; label: Label; at: string }
+  /** Undoes a rater's first label of an example (undoing a later one is a 'label' edit back to the one before, with its time). */
+  | { kind: 'unlabel'; exampleKey: string; rater: string }
   | { kind: 'flags'; flagIds: number[]; status: 'confirmed' | 'rejected'; rater: string; at: string }
   | { kind: 'seal'; window: string; at: string }
   | { kind: 'unseal'; window: string; rater: string; at: string }
@@ -33,6 +35,9 @@ export function applyEdit(store: CorpusStore, edit: CorpusEdit): string | undefi
   switch (edit.kind) {
     case 'label':
       setLabel(store, edit.exampleKey, edit.rater, edit.label, edit.at);
+      return undefined;
+    case 'unlabel':
+      clearLabel(store, edit.exampleKey, edit.rater);
       return undefined;
     case 'flags':
       for (const id of edit.flagIds) decideFlag(store, id, edit.status, edit.rater, edit.at);

@@ -42,6 +42,7 @@ export const PaletteWhen: Record<CommandId, string | undefined> = {
   [Commands.labelAnswers]: exampleDiff,
   [Commands.labelDoesNot]: exampleDiff,
   [Commands.labelUnsure]: exampleDiff,
+  [Commands.undoLabel]: ContextKeys.labelUndoable,
   [Commands.labelCommentQuality]: exampleDiff,
   [Commands.confirmFlag]: ContextKeys.exampleFlagged,
   [Commands.rejectFlag]: ContextKeys.exampleFlagged,

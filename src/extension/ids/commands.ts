@@ -25,6 +25,7 @@ export const Commands = {
   labelAnswers: 'reviewCorpus.labelAnswers',
   labelDoesNot: 'reviewCorpus.labelDoesNot',
   labelUnsure: 'reviewCorpus.labelUnsure',
+  undoLabel: 'reviewCorpus.undoLabel',
   labelCommentQuality: 'reviewCorpus.labelCommentQuality',
   sealWindow: 'reviewCorpus.sealWindow',
   unsealWindow: 'reviewCorpus.unsealWindow',

@@ -6,6 +6,13 @@ export const ContextKeys = {
   /** The active example diff is a duplicate whose evidence names a twin. */
   exampleHasTwin: 'reviewCorpus.exampleHasTwin',
   busy: 'reviewCorpus.busy',
+  /**
+   * A move to another example (Alt+. / Alt+, or a click in the tree) is under way: while the next diff
+   * opens, focus is nowhere in particular, and the label keys stay bound so none is dropped (labelling/keyQueue.ts).
+   */
+  navigating: 'reviewCorpus.navigating',
+  /** A label given in this window can be undone (Ctrl+Z in the example diff or the tree). */
+  labelUndoable: 'reviewCorpus.labelUndoable',
   /** What the corpus view can show: one of TreeStates; package.json gives each its welcome text. */
   treeState: 'reviewCorpus.treeState',
   /** A tree filter is set (Filter…); with an empty tree, the welcome offers Clear Filter. */

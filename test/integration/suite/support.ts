@@ -1,13 +1,15 @@
 // Shared set-up for the suites that work on the sample corpus: the extension's API, a sample corpus
 // copied into the test workspace by the real "Create Sample Corpus" command, and small lookups.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import type { ReviewCorpusApi } from '../../../src/extension';
 import type { CorpusStore } from '../../../src/core/ground/store/corpusStore';
 import { localUserPseudonym } from '../../../src/core/ground/privacy/localUser';
+import envNames from '../env-names.json';
+import { reloadMarkerOf } from '../harness/src/results';
 
 export const SAMPLE_SALT = 'sample-salt-fabricated-not-secret';
 /**
@@ -82,6 +84,20 @@ export function untilNotification(what: string, line: string, timeoutMs = 20000)
   );
 }
 
+/** Waits for a status bar entry whose text (its icons left out) matches; answers that text. */
+export function untilStatusBar(pattern: RegExp, timeoutMs = 10000): Promise<string> {
+  const plain = (t: string) =>
+    t
+      .replace(/\u00a0/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return until(
+    `a status bar entry matching ${pattern}`,
+    async () => (await dom.query('.statusbar-item')).map((i) => plain(i.text)).find((t) => pattern.test(t)),
+    timeoutMs,
+  );
+}
+
 /** The extension host's child processes running dist/worker.js (jobs, the saver), with their environment. */
 export function workerProcesses(): { pid: number; env: string[] }[] {
   const read = (file: string) => {
@@ -132,4 +148,18 @@ export function multiplyRecords(store: CorpusStore, copies: number): void {
       [o, o],
     );
   }
+}
+
+/**
+ * Reloads the window, as Developer: Reload Window does; never returns. The harness then runs the suite
+ * again in the new extension host, leaving out the tests that finished: the calling test runs again and
+ * must tell from a file of its own that it is past the reload.
+ */
+export async function reloadWindow(): Promise<never> {
+  const resultsFile = process.env[envNames.results];
+  assert.ok(resultsFile, 'the harness set the results path');
+  writeFileSync(reloadMarkerOf(resultsFile), '');
+  // Not awaited: the command is cancelled as this extension host goes, and that must not end the test.
+  vscode.commands.executeCommand('workbench.action.reloadWindow').then(undefined, () => undefined);
+  return new Promise<never>(() => undefined);
 }

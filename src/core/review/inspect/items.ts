@@ -177,6 +177,22 @@ export function filteredCounts(store: CorpusStore, buildId: number, filter: Item
   return counts;
 }
 
+/**
+ * What an item filter asks of a build's examples, as conditions on `examples e` (for counts beside the
+ * tree's, e.g. labelling progress): the same conditions the tree's pages and counts use.
+ */
+export function exampleFilterSql(
+  store: CorpusStore,
+  buildId: number,
+  filter: ItemFilter,
+): { where: string[]; params: (string | number | null)[] } {
+  const where: string[] = [];
+  const params: (string | number | null)[] = [];
+  addFilter(where, params, filter, 'e.example_key', EXAMPLE_TEXT_EXISTS);
+  addQualityFilter(store, buildId, where, params, filter);
+  return { where, params };
+}
+
 /** True when the filter narrows items (flags, labels and comment text belong to examples and comments, never to changes). */
 export function filtersItems(filter: ItemFilter): boolean {
   return Boolean(filter.flagged || filter.label || filter.audit || filter.quality || filter.text);

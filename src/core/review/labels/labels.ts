@@ -22,6 +22,24 @@ export function setLabel(
   );
 }
 
+/** One rater's label of an example and when it was given; undefined: none. */
+export function labelOf(
+  store: CorpusStore,
+  exampleKey: string,
+  rater: string,
+): { label: Label; at: string } | undefined {
+  const row = store.get<{ label: Label; labelled_at: string }>(
+    'SELECT label, labelled_at FROM labels WHERE example_key = ? AND rater = ?',
+    [exampleKey, rater],
+  );
+  return row ? { label: row.label, at: row.labelled_at } : undefined;
+}
+
+/** Removes one rater's label of an example (undoing the first label given to it). */
+export function clearLabel(store: CorpusStore, exampleKey: string, rater: string): void {
+  store.run('DELETE FROM labels WHERE example_key = ? AND rater = ?', [exampleKey, rater]);
+}
+
 export interface RaterShare {
   rater: string;
   total: number;

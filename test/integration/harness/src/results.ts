@@ -18,3 +18,6 @@ export interface SuiteResults {
   /** Set when the suite bundle could not be loaded or mocha itself threw. */
   fatalError?: string;
 }
+
+/** A test asks for a window reload by writing this file beside the results (suite/support.ts reloadWindow). */
+export const reloadMarkerOf = (resultsFile: string): string => `${resultsFile}.reload`;
