@@ -19,7 +19,7 @@ import type { HostProgress } from '../gerrit/fetchHost';
 import type { HostClientEvent } from '../gerrit/hostClientTypes';
 import { runBuild, type BuildProgress, type BuildResult } from '../build/stages/runBuild';
 import { exportCorpus, FUNNEL_FILE } from '../publish/export/exportJsonl';
-import { frozenTagOf, writeFrozenExport } from '../publish/export/frozenExport';
+import { checkFrozenOut, frozenTagOf, writeFrozenExport } from '../publish/export/frozenExport';
 import { recordsStored } from '../build/records/buildRecords';
 import { writeStaged } from '../publish/export/stagedExport';
 import { exportSearchReplace, searchReplaceSummary } from '../publish/export/exportSearchReplace';
@@ -423,6 +423,7 @@ export async function exportJob(job: ExportJob): Promise<ExportJobResult> {
     }
     // A tagged build writes the files frozen when it was tagged (publish/export/frozenExport.ts).
     const frozen = frozenTagOf(store, buildId);
+    if (frozen) checkFrozenOut(frozen, job.out); // before staging, so the line names the user's --out
     const written = writeStaged(
       job.out,
       (out) =>

@@ -49,16 +49,21 @@ export function frozenTagOf(store: CorpusStore, buildId: number): string | undef
   return row ? String(row.name) : undefined;
 }
 
+/** Refuses an examples file named otherwise than tag `tag` froze it (its card names that file). */
+export function checkFrozenOut(tag: string, out: string): void {
+  if (path.basename(out) !== FROZEN_EXAMPLES_FILE)
+    throw new UserError(
+      `--out ${out}: tag ${tag}'s export is frozen with its examples as ${FROZEN_EXAMPLES_FILE} (its card names that file); use --out ${path.join(path.dirname(out), FROZEN_EXAMPLES_FILE)}`,
+    );
+}
+
 /** Writes tag `tag`'s frozen files: the examples to `out` (named as frozen), the rest beside it. */
 export function writeFrozenExport(
   store: CorpusStore,
   tag: string,
   out: string,
 ): { examples: number; files: string[]; splits: CardSplit[]; warnings: string[] } {
-  if (path.basename(out) !== FROZEN_EXAMPLES_FILE)
-    throw new UserError(
-      `--out ${out}: tag ${tag}'s export is frozen with its examples as ${FROZEN_EXAMPLES_FILE} (its card names that file); use --out ${path.join(path.dirname(out), FROZEN_EXAMPLES_FILE)}`,
-    );
+  checkFrozenOut(tag, out);
   const dir = path.dirname(path.resolve(out));
   const reader = new BlobReader(store);
   const rows = store.all<{ path: string; sha256: string }>(
