@@ -37,7 +37,15 @@ export type {
 type EventBody = HostClientEvent extends infer E ? (E extends HostClientEvent ? Omit<E, 'host'> : never) : never;
 
 export class HostClient {
-  readonly stats: HostClientStats = { requests: 0, retries: 0, errors: 0, disallowed: 0 };
+  readonly stats: HostClientStats = {
+    requests: 0,
+    retries: 0,
+    errors: 0,
+    disallowed: 0,
+    bytes: 0,
+    answerMs: 0,
+    waitMs: 0,
+  };
   private readonly base: URL;
   private readonly client: Client;
   private readonly pacer = new Pacer();
@@ -78,6 +86,11 @@ export class HostClient {
   /** The least time between request starts now in force: max(robots Crawl-delay, minIntervalMs). */
   currentIntervalMs(): number {
     return Math.max(this.robots?.crawlDelayMs ?? 0, this.options.minIntervalMs);
+  }
+
+  /** robots.txt's Crawl-delay for us, once robots.txt has been read. */
+  crawlDelayMs(): number | undefined {
+    return this.robots?.crawlDelayMs;
   }
 
   /**
@@ -138,7 +151,7 @@ export class HostClient {
     const signal = this.options.signal;
     let notBefore = Pacer.now();
     for (let attempt = 1; ; attempt++) {
-      await this.pacer.turn(this.currentIntervalMs(), notBefore, signal);
+      this.stats.waitMs += await this.pacer.turn(this.currentIntervalMs(), notBefore, signal);
       const started = Pacer.now();
       this.stats.requests++;
       let outcome: Fetched;
@@ -171,6 +184,7 @@ export class HostClient {
             message: `the answer is larger than ${sizeText(this.maxResponseBytes)}, more than any Gerrit answer we read`,
           };
         }
+        this.stats.bytes += Buffer.byteLength(body);
         outcome = { ok: true, status: res.statusCode, headers: res.headers, body };
         retryAfter = retryAfterMs(res.headers['retry-after']);
         this.emit({
@@ -193,6 +207,7 @@ export class HostClient {
         };
       } finally {
         clearTimeout(timer);
+        this.stats.answerMs += Pacer.now() - started;
       }
 
       // A 2xx that is not Gerrit JSON (cut short, an HTML page, no XSSI line) is a fault of the moment
