@@ -110,17 +110,23 @@ export async function planFetch(config: CorpusConfig, dbFile: string, opts: Plan
   const { corpus, hosts } = await observeCorpus(dbFile, config);
   const plans = await Promise.all(
     config.hosts.map(async (host) => {
+      // Each answer's time: their median, since the first (a new connection) can take many times the rest.
+      const answers: number[] = [];
       const client = new HostClient({
         baseUrl: host.url,
         minIntervalMs: host.minIntervalMs,
         requestDeadlineMs: host.requestDeadlineMs,
         userAgent,
         signal: opts.signal,
-        onEvent: opts.onEvent,
+        onEvent: (e) => {
+          if (e.type === 'request') answers.push(e.elapsedMs);
+          opts.onEvent?.(e);
+        },
         ...opts.clientOptions,
       });
       try {
-        return await planHost(host, corpus, hosts.get(host.org), client, config.start, opts.signal);
+        const probes = { client, answerMs: () => median(answers) };
+        return await planHost(host, corpus, hosts.get(host.org), probes, config.start, opts.signal);
       } finally {
         await client.close();
       }
@@ -204,14 +210,27 @@ function listingFrom(observed: HostObservation | undefined, start: string): Host
   return { since: newRunSince(cp?.high_water ?? null, start), offset: 0, phase: 'new' };
 }
 
+/** The client that asks the host for the plan, and the median time of its answers so far (0 before any). */
+interface Probes {
+  client: HostClient;
+  answerMs: () => number;
+}
+
+function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 async function planHost(
   host: HostConfig,
   corpus: CorpusObservation,
   observed: HostObservation | undefined,
-  client: HostClient,
+  probes: Probes,
   start: string,
   signal: AbortSignal | undefined,
 ): Promise<HostPlan> {
+  const client = probes.client;
   const from = listingFrom(observed, start);
   const query = listingQuery(host, from.since);
   const pageSize = listingPageSize(host);
@@ -227,7 +246,7 @@ async function planHost(
   const toList = count && from.phase !== 'changes' ? Math.max(0, count.changes - from.offset) : 0;
   const pending = observed?.pending ?? 0;
   const listingPages = from.phase === 'changes' ? 0 : Math.max(1, Math.ceil(toList / pageSize));
-  const rates = observedRates(observed, corpus, client);
+  const rates = observedRates(observed, corpus, probes);
   const setup = 1 + (observed?.serverVersionKnown ? 0 : 1); // robots.txt; the server's version once per corpus
   const requests = Math.round(
     setup + listingPages + toList * rates.requestsPerListed.value + pending * rates.requestsPerFetched.value,
@@ -264,7 +283,7 @@ async function planHost(
 function observedRates(
   o: HostObservation | undefined,
   corpus: CorpusObservation,
-  client: HostClient,
+  probes: Probes,
 ): Pick<
   HostPlan,
   'requestsPerListed' | 'requestsPerFetched' | 'answerMs' | 'ownWorkMs' | 'bytesPerListed' | 'bytesPerFetched'
@@ -280,9 +299,7 @@ function observedRates(
   return {
     requestsPerListed: enough ? observed(o.recordRequests / dealt) : prior(PLAN_PRIORS.requestsPerListedChange),
     requestsPerFetched: enough ? observed(o.recordRequests / o.fetched) : prior(PLAN_PRIORS.requestsPerListedChange),
-    answerMs: timed
-      ? observed(c.answerMs / c.requests)
-      : { value: client.stats.requests > 0 ? client.stats.answerMs / client.stats.requests : 0, source: 'probes' },
+    answerMs: timed ? observed(c.answerMs / c.requests) : { value: probes.answerMs(), source: 'probes' },
     ownWorkMs: timed
       ? observed(Math.max(0, (c.fetchMs - c.answerMs - c.waitMs) / c.requests))
       : prior(PLAN_PRIORS.ownWorkMsPerRequest),

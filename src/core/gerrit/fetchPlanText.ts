@@ -8,7 +8,7 @@ const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const rate = (n: number) => (n >= 100 ? count(n) : String(Number(n.toPrecision(3))));
 const ms = (n: number) => `${rate(n)} ms`;
 const from = (s: Sourced) =>
-  s.source === 'observed' ? 'observed' : s.source === 'probes' ? "measured on this plan's probes" : 'prior';
+  s.source === 'observed' ? 'observed' : s.source === 'probes' ? "median of this plan's probes" : 'prior';
 
 export function planLines(plan: FetchPlan, corpusName: string): string[] {
   const c = plan.corpus;
@@ -29,7 +29,11 @@ export function planLines(plan: FetchPlan, corpusName: string): string[] {
       `All ${planned.length} hosts, fetched side by side: about ${formatDuration(slowest)} (the slowest host), ${counted(requests, 'request')}, ${formatBytes(bytes)}.`,
     );
   }
-  lines.push('', 'Assumed:', ...assumptions(plan).map((a) => `  - ${a}`));
+  lines.push(
+    '',
+    'Assumed:',
+    ...assumptions(plan).flatMap((a) => wrap(a, 96).map((l, i) => `${i ? '    ' : '  - '}${l}`)),
+  );
   return lines;
 }
 
@@ -62,10 +66,13 @@ function hostLines(h: HostPlan): string[] {
       `${count(h.pending)} × ${rate(h.requestsPerFetched.value)} per waiting change (${from(h.requestsPerFetched)})`,
     );
   lines.push(`  requests: about ${count(h.requests)} = ${parts.join(' + ')} + robots.txt and the server's version`);
+  lines.push(`  time: about ${formatDuration(h.timeMs)} = ${count(h.requests)} requests × ${ms(h.msPerRequest)}`);
   lines.push(
-    `  time: about ${formatDuration(h.timeMs)} at ${ms(h.msPerRequest)} per request: the answer, ${ms(h.answerMs.value)} (${from(h.answerMs)}), ` +
-      `then the pace, ${ms(h.pace.intervalMs)} (robots.txt Crawl-delay ${ms(h.pace.crawlDelayMs)}, minIntervalMs ${ms(h.pace.minIntervalMs)}), ` +
-      `or our own work, ${ms(h.ownWorkMs.value)} (${from(h.ownWorkMs)}), whichever is longer`,
+    `    per request: answer ${ms(h.answerMs.value)} (${from(h.answerMs)}) + the longer of the pace, ${ms(h.pace.intervalMs)}, ` +
+      `and our own work, ${ms(h.ownWorkMs.value)} (${from(h.ownWorkMs)})`,
+  );
+  lines.push(
+    `    pace ${ms(h.pace.intervalMs)} = the longer of robots.txt's Crawl-delay, ${ms(h.pace.crawlDelayMs)}, and minIntervalMs, ${ms(h.pace.minIntervalMs)}`,
   );
   const disk = [
     h.toList > 0
@@ -77,6 +84,17 @@ function hostLines(h: HostPlan): string[] {
   ].filter(Boolean);
   lines.push(`  disk: about ${formatBytes(h.bytes)} more${disk.length ? ` = ${disk.join(' + ')}` : ''}`);
   lines.push(`  asked of the host for this plan: ${counted(h.asked, 'request')}, robots.txt included`);
+  return lines;
+}
+
+/** Words of `text` in lines of at most `width` characters (a longer word stands alone). Ours: four lines, no dependency. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
   return lines;
 }
 
