@@ -111,6 +111,24 @@ describe('fetch --plan', function () {
     }
   });
 
+  it('asks a large listing for far fewer answers than reading it would take', async () => {
+    const changes = 3_000;
+    const host = await startFakeGerrit({ org: BULK_ORG, fixture: bulkFixture(changes) });
+    extra.push(host);
+    const d = mkdtempSync(path.join(tmpdir(), 'rc-plan-large-'));
+    const r = await cli(['fetch', '--plan', '--config', writeConfig(d, bulkConfig(host.url))]);
+    assert.equal(r.code, 0, r.err);
+    const text = block(r.out, BULK_ORG);
+    assert.equal(inRange(text), changes, text);
+    // Reading the listing in the fetch's pages of 10 takes 300 requests; the plan counts it in ~2·log2.
+    const listingPages = changes / 10;
+    assert.match(text, new RegExp(`= ${listingPages} listing pages \\+ 3,000 × 3 per listed change`));
+    const asked = host.requests.length;
+    assert.ok(asked <= 2 * Math.ceil(Math.log2(changes + 2)) + 2, `${asked} requests`);
+    assert.ok(asked * 10 < listingPages, `${asked} requests against ${listingPages} listing pages`);
+    assert.ok(!host.requests.some((q) => /\/comments|\/files|\/diff/.test(q.path)), 'nothing but the listing');
+  });
+
   it('goes by what the corpus observed of the host: requests and bytes per change', async () => {
     const host = await startFakeGerrit({ org: BULK_ORG, fixture: bulkFixture(40) });
     extra.push(host);
