@@ -80,11 +80,14 @@ async function runOnce(file: string, url: string, pageSize: number): Promise<obj
     salt: BENCH_SALT,
     onProgress: (p) => {
       sample(p.totals.fetched);
-      if (p.phase !== 'listing') process.stderr.write(`${p.totals.fetched} fetched, rss ${samples.at(-1)!.rssMB.toFixed(0)} MB\n`);
+      if (p.phase !== 'listing')
+        process.stderr.write(`${p.totals.fetched} fetched, rss ${samples.at(-1)!.rssMB.toFixed(0)} MB\n`);
     },
   });
   const peakRssMB = process.resourceUsage().maxRSS / 1024;
-  const fetched = Number(store.scalar("SELECT count(*) FROM changes WHERE fetch_state = 'done' AND fetch_attempts > 0"));
+  const fetched = Number(
+    store.scalar("SELECT count(*) FROM changes WHERE fetch_state = 'done' AND fetch_attempts > 0"),
+  );
   store.close();
   if (summary.failures.length > 0) throw new Error(`fetch failed: ${summary.failures.join('; ')}`);
   return { fetched, requests: summary.hosts[0]?.requests, peakRssMB, samples };
@@ -107,7 +110,11 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(run);
-    const result = JSON.parse(await taggedLine(run, 'RESULT')) as { fetched: number; peakRssMB: number; samples: Sample[] };
+    const result = JSON.parse(await taggedLine(run, 'RESULT')) as {
+      fetched: number;
+      peakRssMB: number;
+      samples: Sample[];
+    };
     server.stdin!.end();
     const at = (n: number) => result.samples.find((s) => s.fetched >= n);
     const marks = [10_000, 25_000, count].filter((n) => n <= count).map((n) => ({ mark: n, ...at(n) }));

@@ -70,7 +70,10 @@ describe('plan and progress of a fetch from the palette', function () {
       },
       90_000,
     );
-    assert.match(shown, /\d+\/\d+ changes fetched \(\d+ listed\), \d+ requests \(\d+\/min\), [\d.]+ (bytes|kB|MB), \d+ errors?/);
+    assert.match(
+      shown,
+      /\d+\/\d+ changes fetched \(\d+ listed\), \d+ requests \(\d+\/min\), [\d.]+ (bytes|kB|MB), \d+ errors?/,
+    );
     await dom.screenshot('fetch-progress-rate');
     await dom.click(`${TOAST} a.monaco-button[aria-label^="Cancel"], ${TOAST} .monaco-button:has-text("Cancel")`);
     await running;
