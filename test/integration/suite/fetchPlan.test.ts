@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { dom } from '../bridge';
 import { startSampleHosts } from '../../fake-gerrit/server';
 import { sampleConfig, sampleHostSetup } from '../../../scripts/sample-corpus';
-import { api, SAMPLE_SALT, TOAST, until, workspaceDir } from './support';
+import { api, inPalette, SAMPLE_SALT, TOAST, until, workspaceDir } from './support';
 
 /** Every notification's text, '' while there is none. */
 async function toasts(): Promise<string> {
@@ -43,11 +43,20 @@ describe('plan and progress of a fetch from the palette', function () {
   });
   after(async () => sample?.close());
 
-  it('plans the fetch into a read-only document, asking each host only for probes of its listing', async () => {
-    const result = await vscode.commands.executeCommand<{ ok?: boolean; summary: string }>('reviewCorpus.planFetch');
-    assert.equal(result?.ok, true, result?.summary);
-    const doc = vscode.window.activeTextEditor?.document;
-    assert.equal(doc?.uri.scheme, 'review-corpus-plan', `the plan is ${doc?.uri.toString()}`);
+  it('plans the fetch from the palette into a read-only document, asking each host only for probes', async () => {
+    assert.equal(await inPalette('Review Corpus: Plan Fetch…'), true, 'Plan Fetch… for a corpus.json');
+    // Run as a user does: typed into the palette and chosen with Enter.
+    await vscode.commands.executeCommand('workbench.action.quickOpen', '>Review Corpus: Plan Fetch…');
+    await dom.waitFor('.quick-input-widget .monaco-list-row[aria-label^="Review Corpus: Plan Fetch"]');
+    await dom.press('Enter');
+    const doc = await until(
+      'the plan document',
+      () => {
+        const d = vscode.window.activeTextEditor?.document;
+        return d?.uri.scheme === 'review-corpus-plan' && /Assumed:/.test(d.getText()) ? d : undefined;
+      },
+      60_000,
+    );
     assert.equal(doc.isDirty, false);
     const text = doc.getText();
     for (const host of sample.hosts) {

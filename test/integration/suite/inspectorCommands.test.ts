@@ -11,6 +11,7 @@ import type { ReviewCorpusApi } from '../../../src/extension';
 import type { ItemNode } from '../../../src/extension/tree/nodes';
 import {
   EXTENSION_ID,
+  inPalette,
   localRater,
   multiplyRecords,
   openSampleCorpus,
@@ -30,30 +31,6 @@ async function statusBar(pattern: RegExp): Promise<string> {
     async () => (await dom.query('.statusbar-item')).map((i) => plain(i.text).trim()).find((t) => pattern.test(t)),
     10000,
   );
-}
-
-/** Whether the palette lists the command `title` when it is typed after `>`. */
-async function inPalette(title: string): Promise<boolean> {
-  await vscode.commands.executeCommand('workbench.action.quickOpen', `>${title}`);
-  try {
-    // Filtered, the list holds the command, or (none matching) the palette's "similar commands" or "No matching commands".
-    let shown: string[] = [];
-    const rows = await until(
-      `the palette filtered for ${title}`,
-      async () => {
-        shown = (await dom.query('.quick-input-widget .monaco-list-row')).map((r) => plain(r.ariaLabel ?? r.text));
-        return shown.some((r) => r.startsWith(title) || /similar commands|no matching commands/i.test(r))
-          ? shown
-          : undefined;
-      },
-      10000,
-    ).catch((e: Error) => {
-      throw new Error(`${e.message}: ${JSON.stringify(shown)}`);
-    });
-    return rows.some((r) => r.startsWith(title));
-  } finally {
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-  }
 }
 
 async function openExample(a: ReviewCorpusApi, id: number) {
