@@ -11,6 +11,7 @@ import { FlagDecorations } from './extension/diff/flagDecorations';
 import { ReadOnlyCommentThreads } from './extension/diff/commentThreads';
 import { ActiveExample } from './extension/diff/activeExample';
 import { registerCorpusCommands } from './extension/registerCorpusCommands';
+import { registerPlanFetch } from './extension/registerPlanFetch';
 import { registerJudge } from './extension/registerJudge';
 import { registerReviewCommands } from './extension/registerReviewCommands';
 import { registerCorpusReports } from './extension/registerCorpusReports';
@@ -69,6 +70,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Review
     ...treeDisposables,
     ...registerContentProvider(session),
     ...registerCorpusCommands(context, session, salt),
+    ...registerPlanFetch(context, session),
     ...registerJudge(context, session),
     ...registerReviewCommands(session, salt, active),
     ...labellingDisposables,

@@ -43,6 +43,8 @@ export class FixtureStore {
     readonly fixture: OrgFixture,
     readonly serverVersion = '3.10.3',
     readonly staleCommentCounts: ReadonlySet<number> = new Set(),
+    /** Gerrit's `index.maxPages` (0 or absent: no limit, Gerrit's default); see listing.ts pageRefusal. */
+    readonly indexMaxPages = 0,
   ) {}
 
   get changes(): readonly FixtureChange[] {

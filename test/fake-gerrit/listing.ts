@@ -83,6 +83,19 @@ export function byUpdatedDesc(x: FixtureChange, y: FixtureChange): number {
   return a === b ? y.change._number - x.change._number : a < b ? 1 : -1;
 }
 
+/**
+ * Gerrit's refusal of an offset too far: with `index.maxPages` set, a query whose page, start / limit + 1,
+ * is beyond it fails with a QueryParseException, which QueryChanges answers as 400 with its message
+ * (java/com/google/gerrit/index/query/QueryProcessor.java @ 9bb949c9ca01e8540739ff36c2fb7524019681d7;
+ * java/com/google/gerrit/server/restapi/change/QueryChanges.java). Undefined when the page is allowed.
+ */
+export function pageRefusal(params: URLSearchParams, maxPages: number): string | undefined {
+  if (!(maxPages > 0)) return undefined;
+  const limit = Math.max(1, Number.parseInt(params.get('n') ?? params.get('limit') ?? '', 10) || DEFAULT_LIMIT);
+  const start = Math.max(0, Number.parseInt(params.get('S') ?? params.get('start') ?? '', 10) || 0);
+  return Math.floor(start / limit) + 1 > maxPages ? `Cannot go beyond page ${maxPages} of results` : undefined;
+}
+
 export function listChanges(changes: readonly FixtureChange[], params: URLSearchParams): Record<string, unknown>[] {
   const predicates = parseQuery(params.get('q') ?? '');
   const options = new Set(params.getAll('o').map((o) => o.toUpperCase()));

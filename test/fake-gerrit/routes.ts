@@ -6,7 +6,7 @@ import type { FileInfo, FilesByPath } from '../../src/core/gerrit/types';
 
 /** GetDiff without `whitespace` (or the older `ignore-whitespace`): hard-coded in GetDiff, not the preferences' default. */
 const DEFAULT_WHITESPACE: Whitespace = 'IGNORE_LEADING_AND_TRAILING';
-import { listChanges, shapeChange } from './listing';
+import { listChanges, pageRefusal, shapeChange } from './listing';
 
 export interface Reply {
   status: number;
@@ -293,6 +293,8 @@ export function route(store: FixtureStore, method: string, rawUrl: string, robot
   if (rawPath === '/config/server/version') return json(store.serverVersion, format);
   if (segments[0] !== 'changes') return notFound();
   if (segments.length === 1 || (segments.length === 2 && segments[1] === '')) {
+    const refused = pageRefusal(params, store.indexMaxPages);
+    if (refused !== undefined) return text(400, `${refused}\n`);
     // Only the listing is answered from the index; /changes/{id}/comments reads the change itself.
     const listed = listChanges(store.changes, params).map((c) =>
       store.staleCommentCounts.has(c._number as number) ? { ...c, total_comment_count: 0 } : c,

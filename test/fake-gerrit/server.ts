@@ -39,6 +39,8 @@ export interface FakeGerritOptions {
   serverVersion?: string;
   /** Changes the listing reports with total_comment_count 0 although they have comments (a stale index entry; FixtureStore). */
   staleCommentCounts?: number[];
+  /** Gerrit's `index.maxPages`: a listing page beyond it is a 400 (listing.ts pageRefusal). Default: no limit. */
+  indexMaxPages?: number;
   faults?: Fault[];
   /** Faults at random on top of `faults`. */
   chaos?: Chaos;
@@ -58,6 +60,7 @@ export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerr
     opts.fixture ?? loadOrgFixture(opts.org, opts.fixturesDir),
     opts.serverVersion,
     new Set(opts.staleCommentCounts ?? []),
+    opts.indexMaxPages,
   );
   const faults = new FaultList();
   for (const f of opts.faults ?? []) faults.add(f);

@@ -140,7 +140,10 @@ describe('gerrit host client: pace, retries, cancellation', () => {
     assert.equal(result.ok, false);
     assert.deepEqual(!result.ok && [result.reason, result.status], ['http', 503]);
     assert.equal(server.hits('/changes/8/comments').length, 4);
-    assert.deepEqual(client.stats, { requests: 5, retries: 3, errors: 1, disallowed: 0 });
+    const { requests, retries, errors, disallowed, waitMs } = client.stats;
+    assert.deepEqual({ requests, retries, errors, disallowed }, { requests: 5, retries: 3, errors: 1, disallowed: 0 });
+    // Backoff ceilings 10, 20 and 40 ms, each wait drawn from the upper half.
+    assert.ok(waitMs >= 5 + 10 + 20, `the three backoffs are counted as waits (${waitMs} ms)`);
   });
 
   it('retries a dropped connection', async () => {

@@ -14,7 +14,9 @@ import { userAgentFor } from './userAgent';
 export interface FetchOptions {
   salt: string | undefined;
   signal?: AbortSignal;
+  /** Each host's progress, at most every progressEveryMs (default 1 s) and at each change of phase. */
   onProgress?: (p: HostProgress) => void;
+  progressEveryMs?: number;
   onEvent?: (e: HostClientEvent) => void;
   /** Write the file at most this often while fetching (and always at the end). Default 2 s. */
   checkpointEveryMs?: number;
@@ -90,6 +92,7 @@ export async function fetchCorpus(store: CorpusStore, config: CorpusConfig, opts
           signal: opts.signal,
           checkpoint,
           onProgress: opts.onProgress,
+          progressEveryMs: opts.progressEveryMs,
           pseudonyms: new Pseudonymizer(
             salt,
             pseudonymHost(host.url),

@@ -10,17 +10,9 @@ import type { Pseudonymizer } from './pseudonymize';
 import { commentsProblem, diffProblem, filesProblem, unreadableChange, unusableListing } from './records';
 import type { ChangeInfo, CommentInfo, FilesByPath } from './types';
 import { probeCommentCounts, shortcutAllowed } from './commentCountProbe';
+import { FetchMeter, type HostProgress } from './fetchProgress';
 
-export interface HostProgress {
-  org: string;
-  phase: 'listing' | 'changes' | 'done';
-  listed: number;
-  changesDone: number;
-  changesTotal: number;
-  requests: number;
-  errors: number;
-  intervalMs: number;
-}
+export type { HostProgress } from './fetchProgress';
 
 export interface HostFetchContext {
   store: CorpusStore;
@@ -33,7 +25,9 @@ export interface HostFetchContext {
   signal?: AbortSignal;
   /** Called after each unit of work; the caller decides when to write the file. */
   checkpoint: () => void;
+  /** Called at most this often (default 1 s), and at each change of phase. */
   onProgress?: (p: HostProgress) => void;
+  progressEveryMs?: number;
 }
 
 const DEFAULT_PAGE = 100;
@@ -60,7 +54,7 @@ function retryFailed(store: CorpusStore, hostId: number, maxAttempts: number): v
 export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
   const { store, host, hostId } = ctx;
   const writer = new RecordWriter(store, hostId, ctx.pseudonyms);
-  const progress: HostProgress = {
+  const progress: Omit<HostProgress, 'totals'> = {
     org: host.org,
     phase: 'listing',
     listed: 0,
@@ -70,21 +64,42 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
     errors: 0,
     intervalMs: 0,
   };
+  const meter = new FetchMeter(store, hostId, ctx.client.stats, ctx.progressEveryMs);
+  let last: HostProgress | undefined;
   const report = () => {
     progress.requests = ctx.client.stats.requests;
     progress.errors = ctx.client.stats.errors;
     progress.intervalMs = ctx.client.currentIntervalMs();
-    ctx.onProgress?.({ ...progress });
+    const shown = meter.due(progress);
+    if (shown) ctx.onProgress?.((last = shown));
   };
+  try {
+    return await fetchHostRun(ctx, writer, progress, report, () => last!);
+  } finally {
+    // Also after a stop or a failure: the next save keeps what this run asked of the host.
+    try {
+      meter.persist();
+    } catch {
+      // The file cannot be written: the error already on its way says why, and better than this would.
+    }
+  }
+}
+
+async function fetchHostRun(
+  ctx: HostFetchContext,
+  writer: RecordWriter,
+  progress: Omit<HostProgress, 'totals'>,
+  report: () => void,
+  lastShown: () => HostProgress,
+): Promise<HostProgress> {
+  const { store, host, hostId } = ctx;
 
   let cp = store.get<{ phase: 'listing' | 'changes' | 'done'; list_offset: number; high_water: string | null }>(
     'SELECT phase, list_offset, high_water FROM fetch_checkpoints WHERE host_id = ?',
     [hostId],
   );
   if (!cp || cp.phase === 'done') {
-    // A new run lists from the last high-water mark: only new or updated changes come back.
-    const since =
-      cp?.high_water && cp.high_water.slice(0, 10) > ctx.config.start ? cp.high_water.slice(0, 10) : ctx.config.start;
+    const since = newRunSince(cp?.high_water ?? null, ctx.config.start);
     setCheckpoint(store, hostId, 'listing', 0, cp?.high_water ?? null, since);
     cp = { phase: 'listing', list_offset: 0, high_water: cp?.high_water ?? null };
   }
@@ -127,7 +142,22 @@ export async function fetchHost(ctx: HostFetchContext): Promise<HostProgress> {
   store.transaction(() => setCheckpoint(store, hostId, 'done', 0, cp!.high_water));
   progress.phase = 'done';
   report();
-  return progress;
+  return lastShown();
+}
+
+/** A new run lists from the last high-water mark (a date): only new or updated changes come back. */
+export function newRunSince(highWater: string | null, start: string): string {
+  return highWater && highWater.slice(0, 10) > start ? highWater.slice(0, 10) : start;
+}
+
+/** Changes per listing page. */
+export function listingPageSize(host: HostConfig): number {
+  return host.pageSize ?? DEFAULT_PAGE;
+}
+
+/** The listing query of a run that lists changes updated since `since` (a date). */
+export function listingQuery(host: HostConfig, since: string): string {
+  return `${host.query} after:${since}`;
 }
 
 interface ListingState {
@@ -152,7 +182,7 @@ async function listChanges(
   const since = String(
     store.scalar('SELECT value FROM meta WHERE key = ?', [`fetch_since:${hostId}`]) ?? ctx.config.start,
   );
-  const pageSize = host.pageSize ?? DEFAULT_PAGE;
+  const pageSize = listingPageSize(host);
   const maxPages = host.maxListingPages ?? DEFAULT_MAX_PAGES;
   const state: ListingState = { offset: cp.list_offset, highWater: cp.high_water, asked: pageSize };
   // A host whose _more_changes never ends must not keep us listing: a page that brings no change this
@@ -162,7 +192,7 @@ async function listChanges(
   let listing = true;
   while (listing) {
     ctx.signal?.throwIfAborted();
-    const q = encodeURIComponent(`${host.query} after:${since}`);
+    const q = encodeURIComponent(listingQuery(host, since));
     const page = await listingPage(
       ctx,
       writer,

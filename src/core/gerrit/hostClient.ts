@@ -37,7 +37,15 @@ export type {
 type EventBody = HostClientEvent extends infer E ? (E extends HostClientEvent ? Omit<E, 'host'> : never) : never;
 
 export class HostClient {
-  readonly stats: HostClientStats = { requests: 0, retries: 0, errors: 0, disallowed: 0 };
+  readonly stats: HostClientStats = {
+    requests: 0,
+    retries: 0,
+    errors: 0,
+    disallowed: 0,
+    bytes: 0,
+    answerMs: 0,
+    waitMs: 0,
+  };
   private readonly base: URL;
   private readonly client: Client;
   private readonly pacer = new Pacer();
@@ -78,6 +86,11 @@ export class HostClient {
   /** The least time between request starts now in force: max(robots Crawl-delay, minIntervalMs). */
   currentIntervalMs(): number {
     return Math.max(this.robots?.crawlDelayMs ?? 0, this.options.minIntervalMs);
+  }
+
+  /** robots.txt's Crawl-delay for us, once robots.txt has been read. */
+  crawlDelayMs(): number | undefined {
+    return this.robots?.crawlDelayMs;
   }
 
   /**
@@ -138,62 +151,11 @@ export class HostClient {
     const signal = this.options.signal;
     let notBefore = Pacer.now();
     for (let attempt = 1; ; attempt++) {
-      await this.pacer.turn(this.currentIntervalMs(), notBefore, signal);
-      const started = Pacer.now();
-      this.stats.requests++;
-      let outcome: Fetched;
-      let retryAfter: number | undefined;
-      // One deadline for the whole attempt: undici's timeouts are per gap, so a byte a second never trips them.
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), this.deadlineMs);
-      try {
-        const res = await this.client.request({
-          path,
-          method: 'GET',
-          headers: { 'user-agent': this.userAgent, accept: 'application/json' },
-          signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
-        });
-        this.pacer.answered();
-        const body = await readBounded(res.body, res.headers['content-length'], this.maxResponseBytes);
-        if (body === undefined) {
-          // Not a fault of the moment: the same answer would come again, so it is not asked again.
-          this.emit({
-            type: 'request',
-            path,
-            attempt,
-            status: res.statusCode,
-            elapsedMs: Math.round(Pacer.now() - started),
-          });
-          return {
-            ok: false,
-            reason: 'oversized',
-            status: res.statusCode,
-            message: `the answer is larger than ${sizeText(this.maxResponseBytes)}, more than any Gerrit answer we read`,
-          };
-        }
-        outcome = { ok: true, status: res.statusCode, headers: res.headers, body };
-        retryAfter = retryAfterMs(res.headers['retry-after']);
-        this.emit({
-          type: 'request',
-          path,
-          attempt,
-          status: res.statusCode,
-          elapsedMs: Math.round(Pacer.now() - started),
-        });
-      } catch (e) {
-        this.pacer.answered();
-        signal?.throwIfAborted();
-        this.emit({ type: 'request', path, attempt, elapsedMs: Math.round(Pacer.now() - started) });
-        const late = deadline.signal.aborted;
-        if (!late && !isRetryableError(e)) return { ok: false, reason: 'network', message: describeError(e) };
-        outcome = {
-          ok: false,
-          reason: 'network',
-          message: late ? `no complete answer within ${Math.round(this.deadlineMs / 1000)} s` : describeError(e),
-        };
-      } finally {
-        clearTimeout(timer);
-      }
+      this.stats.waitMs += await this.pacer.turn(this.currentIntervalMs(), notBefore, signal);
+      const sent = await this.attemptOnce(path, attempt);
+      if (sent.done) return sent.outcome;
+      let outcome = sent.outcome;
+      const retryAfter = sent.retryAfter;
 
       // A 2xx that is not Gerrit JSON (cut short, an HTML page, no XSSI line) is a fault of the moment
       // like a 503: the host sends the real answer again once it recovers.
@@ -229,6 +191,57 @@ export class HostClient {
         waitMs,
         cause: outcome.ok ? `HTTP ${outcome.status}` : outcome.message,
       });
+    }
+  }
+
+  /**
+   * One attempt of a GET: its outcome and the host's Retry-After; `done` when it must not be asked
+   * again (an answer too large to read, a network error no retry mends).
+   */
+  private async attemptOnce(
+    path: string,
+    attempt: number,
+  ): Promise<{ outcome: Fetched; retryAfter?: number; done: boolean }> {
+    const signal = this.options.signal;
+    const started = Pacer.now();
+    const elapsedMs = () => Math.round(Pacer.now() - started);
+    this.stats.requests++;
+    // One deadline for the whole attempt: undici's timeouts are per gap, so a byte a second never trips them.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.deadlineMs);
+    try {
+      const res = await this.client.request({
+        path,
+        method: 'GET',
+        headers: { 'user-agent': this.userAgent, accept: 'application/json' },
+        signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
+      });
+      this.pacer.answered();
+      const body = await readBounded(res.body, res.headers['content-length'], this.maxResponseBytes);
+      this.emit({ type: 'request', path, attempt, status: res.statusCode, elapsedMs: elapsedMs() });
+      if (body === undefined) {
+        // Not a fault of the moment: the same answer would come again, so it is not asked again.
+        const message = `the answer is larger than ${sizeText(this.maxResponseBytes)}, more than any Gerrit answer we read`;
+        return { done: true, outcome: { ok: false, reason: 'oversized', status: res.statusCode, message } };
+      }
+      this.stats.bytes += Buffer.byteLength(body);
+      return {
+        done: false,
+        outcome: { ok: true, status: res.statusCode, headers: res.headers, body },
+        retryAfter: retryAfterMs(res.headers['retry-after']),
+      };
+    } catch (e) {
+      this.pacer.answered();
+      signal?.throwIfAborted();
+      this.emit({ type: 'request', path, attempt, elapsedMs: elapsedMs() });
+      const late = deadline.signal.aborted;
+      if (!late && !isRetryableError(e))
+        return { done: true, outcome: { ok: false, reason: 'network', message: describeError(e) } };
+      const message = late ? `no complete answer within ${Math.round(this.deadlineMs / 1000)} s` : describeError(e);
+      return { done: false, outcome: { ok: false, reason: 'network', message } };
+    } finally {
+      clearTimeout(timer);
+      this.stats.answerMs += Pacer.now() - started;
     }
   }
 

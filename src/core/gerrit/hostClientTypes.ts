@@ -68,6 +68,12 @@ export interface HostClientStats {
   errors: number;
   /** getJson calls refused because robots.txt disallows the path. */
   disallowed: number;
+  /** Bytes of the response bodies received (UTF-8), robots.txt and failed attempts included. */
+  bytes: number;
+  /** Time from sending each attempt to its whole answer (or its failure), summed. */
+  answerMs: number;
+  /** Time spent waiting for the pace, Retry-After or a backoff before each attempt, summed. */
+  waitMs: number;
 }
 
 /** One GET, after retries: the final response (any status), or why none came. */

@@ -16,6 +16,10 @@ import { loadCorpusConfig } from '../rules/corpusJson/loadConfig';
 import type { CorpusConfig } from '../ground/config/types';
 import { fetchCorpus, storeConfig, type FetchSummary } from '../gerrit/fetchCorpus';
 import type { HostProgress } from '../gerrit/fetchHost';
+import { fetchProgressLine, formatBytes, formatDuration } from '../gerrit/fetchProgress';
+import { planFetch, type FetchPlan } from '../gerrit/fetchPlan';
+import { planLines } from '../gerrit/fetchPlanText';
+import { performance } from 'node:perf_hooks';
 import type { HostClientEvent } from '../gerrit/hostClientTypes';
 import { runBuild, type BuildProgress, type BuildResult } from '../build/stages/runBuild';
 import { exportCorpus, FUNNEL_FILE } from '../publish/export/exportJsonl';
@@ -39,6 +43,7 @@ import type { LoopProgress } from '../review/judge/requestLoop';
 
 export type JobRequest =
   | { kind: 'fetch'; configFile: string; salt: string | undefined }
+  | { kind: 'plan'; configFile: string }
   | { kind: 'build'; configFile: string }
   | { kind: 'verify'; configFile: string }
   | { kind: 'export'; configFile: string; out: string; format?: ExportFormat; shardSizeMb?: number }
@@ -52,6 +57,8 @@ export interface JobResult {
   summary: string;
   /** False when the job ran but found a problem (verify that is not clean). */
   ok?: boolean;
+  /** A report to show whole (the fetch plan). */
+  lines?: string[];
 }
 
 /** What a job writes in the corpus file's lock, for another writer's message. */
@@ -76,6 +83,19 @@ export async function runJob(
   const config = loadCorpusConfig(req.configFile);
   const dbFile = corpusDbPath(req.configFile, config);
   if (req.kind === 'verify' || req.kind === 'export') return readJob(req, config, dbFile, signal, progress);
+  if (req.kind === 'plan') {
+    progress({ message: "counting each host's listing at its own pace" });
+    const { plan, lines } = await planJob({ dbFile, config, signal, onEvent: logEvents(progress) });
+    const planned = plan.hosts.filter((h) => h.error === undefined);
+    const summary = plan.hosts
+      .map((h) =>
+        h.error === undefined
+          ? `${h.org} about ${formatDuration(h.timeMs)}, ${h.requests.toLocaleString('en-US')} requests, ${formatBytes(h.bytes)}`
+          : `${h.org} not planned`,
+      )
+      .join('; ');
+    return { summary: `Fetch plan: ${summary}`, ok: planned.length === plan.hosts.length, lines };
+  }
   const writer: WriterOptions = {
     signal,
     command: LOCK_COMMAND[req.kind],
@@ -109,15 +129,32 @@ export async function runJob(
     dbFile,
     config,
     salt: req.salt,
-    onProgress: (p) => progress({ message: fetchProgressLine(p) }),
-    // Each host's pace, retries and errors, for the log channel.
-    onEvent: (e) => {
-      const line = fetchEventLine(e);
-      if (line) progress({ log: true, message: line });
-    },
+    onProgress: fetchNotification((message) => progress({ message })),
+    onEvent: logEvents(progress),
   });
   const done = summary.hosts.map((h) => `${h.org} ${h.changesDone} changes`).join(', ');
   return { summary: `Fetched ${done}${summary.failures.length ? `; failed: ${summary.failures.join('; ')}` : ''}` };
+}
+
+/** Each host's pace, retries and errors, for the log channel. */
+function logEvents(progress: (p: JobProgress) => void): (e: HostClientEvent) => void {
+  return (e) => {
+    const line = fetchEventLine(e);
+    if (line) progress({ log: true, message: line });
+  };
+}
+
+export interface PlanJob {
+  dbFile: string;
+  config: CorpusConfig;
+  signal?: AbortSignal;
+  onEvent?: (e: HostClientEvent) => void;
+}
+
+/** Plans the next fetch: reads the corpus file if there is one (no lock: nothing is written) and counts each host's listing. */
+export async function planJob(job: PlanJob): Promise<{ plan: FetchPlan; lines: string[] }> {
+  const plan = await planFetch(job.config, job.dbFile, { signal: job.signal, onEvent: job.onEvent });
+  return { plan, lines: planLines(plan, job.config.name) };
 }
 
 /** What every writer of the corpus file (fetch, build) is given: it holds the file's lock from before reading it to after its last save. */
@@ -138,9 +175,28 @@ const lockOptions = (w: WriterOptions, mustExist: boolean): WriterLockOptions =>
   mustExist,
 });
 
-/** One host's progress, as the progress notification and the CLI's stderr show it. */
-export function fetchProgressLine(p: HostProgress): string {
-  return `${p.org}: ${p.phase}, ${p.listed} listed, ${p.changesDone}/${p.changesTotal} changes, ${p.requests} requests, ${p.errors} errors, pace ${p.intervalMs} ms`;
+export { fetchProgressLine } from '../gerrit/fetchProgress';
+
+/**
+ * The progress notification's message for a fetch: every host's latest line, sent at most once per
+ * `everyMs`. A line that arrives sooner waits (a timer), so the last state of each host is always shown.
+ */
+export function fetchNotification(send: (message: string) => void, everyMs = 1000): (p: HostProgress) => void {
+  const lines = new Map<string, string>();
+  let sentAt = Number.NEGATIVE_INFINITY;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    sentAt = performance.now();
+    send([...lines.values()].join(' · '));
+  };
+  return (p) => {
+    lines.set(p.org, fetchProgressLine(p));
+    if (timer) return;
+    const wait = sentAt + everyMs - performance.now();
+    if (wait <= 0) flush();
+    else (timer = setTimeout(flush, wait)).unref();
+  };
 }
 
 /** A host client's pace, retry, error or refusal as one log line; undefined for events not logged. */

@@ -18,6 +18,7 @@ export const PaletteWhen: Record<CommandId, string | undefined> = {
   [Commands.setJudgeKey]: undefined,
   [Commands.judgeComments]: corpusOpen,
   [Commands.fetch]: configOpen,
+  [Commands.planFetch]: configOpen,
   [Commands.refresh]: configOpen,
   [Commands.rebuild]: corpusOpen,
   [Commands.verify]: corpusOpen,

@@ -4,6 +4,7 @@ export const Commands = {
   createSampleCorpus: 'reviewCorpus.createSampleCorpus',
   newCorpus: 'reviewCorpus.newCorpus',
   fetch: 'reviewCorpus.fetch',
+  planFetch: 'reviewCorpus.planFetch',
   rebuild: 'reviewCorpus.rebuild',
   verify: 'reviewCorpus.verify',
   export: 'reviewCorpus.export',

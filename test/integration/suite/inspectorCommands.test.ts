@@ -12,6 +12,7 @@ import type { ItemNode } from '../../../src/extension/tree/nodes';
 import { OVER_DEFAULTS } from '../../../src/extension/ids/keybindings';
 import {
   EXTENSION_ID,
+  inPalette,
   localRater,
   multiplyRecords,
   openSampleCorpus,
@@ -24,30 +25,6 @@ import {
 const TOAST = '.notifications-toasts .notification-toast';
 const ORIGINAL = '.monaco-diff-editor .editor.original';
 const plain = (t: string) => t.replace(/\u00a0/g, ' ').replace(/\s+/g, ' ');
-
-/** Whether the palette lists the command `title` when it is typed after `>`. */
-async function inPalette(title: string): Promise<boolean> {
-  await vscode.commands.executeCommand('workbench.action.quickOpen', `>${title}`);
-  try {
-    // Filtered, the list holds the command, or (none matching) the palette's "similar commands" or "No matching commands".
-    let shown: string[] = [];
-    const rows = await until(
-      `the palette filtered for ${title}`,
-      async () => {
-        shown = (await dom.query('.quick-input-widget .monaco-list-row')).map((r) => plain(r.ariaLabel ?? r.text));
-        return shown.some((r) => r.startsWith(title) || /similar commands|no matching commands/i.test(r))
-          ? shown
-          : undefined;
-      },
-      10000,
-    ).catch((e: Error) => {
-      throw new Error(`${e.message}: ${JSON.stringify(shown)}`);
-    });
-    return rows.some((r) => r.startsWith(title));
-  } finally {
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-  }
-}
 
 async function openExample(a: ReviewCorpusApi, id: number) {
   await vscode.commands.executeCommand('reviewCorpus.openItem', { exampleId: id });

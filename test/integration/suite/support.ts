@@ -71,6 +71,32 @@ export async function until<T>(
   }
 }
 
+const plainText = (t: string) => t.replace(/\u00a0/g, ' ').replace(/\s+/g, ' ');
+
+/** Whether the palette lists the command `title` when it is typed after `>`. */
+export async function inPalette(title: string): Promise<boolean> {
+  await vscode.commands.executeCommand('workbench.action.quickOpen', `>${title}`);
+  try {
+    // Filtered, the list holds the command, or (none matching) the palette's "similar commands" or "No matching commands".
+    let shown: string[] = [];
+    const rows = await until(
+      `the palette filtered for ${title}`,
+      async () => {
+        shown = (await dom.query('.quick-input-widget .monaco-list-row')).map((r) => plainText(r.ariaLabel ?? r.text));
+        return shown.some((r) => r.startsWith(title) || /similar commands|no matching commands/i.test(r))
+          ? shown
+          : undefined;
+      },
+      10000,
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}: ${JSON.stringify(shown)}`);
+    });
+    return rows.some((r) => r.startsWith(title));
+  } finally {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  }
+}
+
 /** The notifications shown in the bottom right corner. */
 export const TOAST = '.notifications-toasts .notification-toast';
 
