@@ -69,6 +69,11 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', CORE_IMPORTS], 'local/layer-order': 'error' },
   },
   {
+    // A function fits a screen: one over 80 lines has seams to split it along (issue #32).
+    files: ['src/**/*.ts', 'webview/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
+  },
+  {
     // The funnel webview runs in the browser, not in Node.
     files: ['webview/**'],
     languageOptions: { globals: { ...globals.browser } },

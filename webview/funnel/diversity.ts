@@ -68,24 +68,29 @@ export function diversitySection(d: DiversityReport | undefined, error?: string)
         `${org} diversity`,
       ),
     );
-    const details = el('details');
-    details.append(el('summary', `${org}: top 10 n-grams and comment openings`));
-    for (const s of sets) {
-      const rows = Array.from({ length: 10 }, (_, i) =>
-        (['1', '2', '3'] as const).flatMap((n) => [s.metrics.top[n][i], s.metrics.topOpening[n][i]]),
-      )
-        .filter((r) => r.some(Boolean))
-        .map((r) => ({ cells: r.map((g) => (g ? `${g.ngram} (${g.count})` : '')) }));
-      details.append(
-        el('h4', `${s.window ?? '(no window)'} · ${s.source}`),
-        grid(
-          ['unigram', 'opening unigram', 'bigram', 'opening bigram', 'trigram', 'opening trigram'],
-          rows,
-          `${org} ${s.window ?? '(no window)'} ${s.source} top n-grams`,
-        ),
-      );
-    }
-    section.append(details);
+    section.append(topNgrams(org, sets));
   }
   return section;
+}
+
+/** Each set's top 10 n-grams and comment openings, folded away. */
+function topNgrams(org: string, sets: DiversityReport['sets']): HTMLElement {
+  const details = el('details');
+  details.append(el('summary', `${org}: top 10 n-grams and comment openings`));
+  for (const s of sets) {
+    const rows = Array.from({ length: 10 }, (_, i) =>
+      (['1', '2', '3'] as const).flatMap((n) => [s.metrics.top[n][i], s.metrics.topOpening[n][i]]),
+    )
+      .filter((r) => r.some(Boolean))
+      .map((r) => ({ cells: r.map((g) => (g ? `${g.ngram} (${g.count})` : '')) }));
+    details.append(
+      el('h4', `${s.window ?? '(no window)'} · ${s.source}`),
+      grid(
+        ['unigram', 'opening unigram', 'bigram', 'opening bigram', 'trigram', 'opening trigram'],
+        rows,
+        `${org} ${s.window ?? '(no window)'} ${s.source} top n-grams`,
+      ),
+    );
+  }
+  return details;
 }

@@ -73,111 +73,7 @@ function render(data: FunnelReportData): void {
     save,
     frame,
   );
-  for (const [org, o] of Object.entries(f.organizations)) {
-    const section = el('section');
-    section.dataset.org = org;
-    section.append(el('h2', org));
-    section.append(el('p', `Comment-count probe: ${o.probe?.text ?? PROBE_NOT_RUN}`, 'probe'));
-    if (o.overlap) section.append(el('p', o.overlap, 'overlap'));
-    const gaps = gapNotes(o);
-    if (gaps.length) {
-      const list = el('ul', undefined, 'not-counted');
-      list.append(...gaps.map((g) => el('li', g)));
-      section.append(list);
-    }
-    const partly = new Set(o.funnel.filter((r) => r.removed !== null && r.partly).map((r) => `${r.stage}/${r.rule}`));
-    section.append(
-      grid(
-        ['stage', 'rule', 'unit', 'removed', 'remaining'],
-        data.counts
-          .filter((r) => r.org === org)
-          .map((r) => ({
-            cells: [
-              r.stage,
-              r.rule,
-              r.unit,
-              r.off
-                ? 'off'
-                : partly.has(`${r.stage}/${r.rule}`)
-                  ? `${show(r.removed)} (partly counted)`
-                  : show(r.removed),
-              show(r.remaining),
-            ],
-            title: `Reveal ${r.rule} in the tree`,
-            onClick: () => reveal(data, { org, rule: r.rule }),
-          })),
-        `${org} funnel`,
-      ),
-    );
-    section.append(
-      el('h3', 'Removals per rule'),
-      barChart(
-        o.funnel.map((r) => ({ label: r.rule, value: r.removed, noValue: notCountedCell(r.notCounted) })),
-        `${org}: removals per rule`,
-      ),
-    );
-    section.append(
-      el('h3', 'Windows'),
-      grid(
-        ['window', 'examples', 'target_in_comment'],
-        Object.entries(o.windows).map(([w, v]) => ({
-          cells: [w, v.sealed ? 'sealed' : show(v.examples), show(v.counters.target_in_comment)],
-        })),
-        `${org} windows`,
-      ),
-    );
-    if (o.halves) {
-      const h = o.halves;
-      const mix = (m: Record<string, number>) =>
-        Object.entries(m)
-          .map(([k, n]) => `${k} ${n}`)
-          .join(', ');
-      section.append(
-        el('h3', `Halves of ${h.window} (by ${h.by}) · suffix TVD ${h.suffixTvd}`),
-        grid(
-          ['half', 'examples', 'suffix mix', 'target_in_comment'],
-          (['a', 'b'] as const).map((k) => ({
-            cells: [k, show(h[k].examples), mix(h[k].suffixes), show(h[k].target_in_comment)],
-          })),
-          `${org} halves`,
-        ),
-      );
-    }
-    section.append(...sharesSection(org, o));
-    section.append(
-      el('h3', 'Counters'),
-      grid(
-        ['counter', 'value'],
-        Object.entries(o.counters).map(([k, v]) => ({ cells: [k, show(v)] })),
-        `${org} counters`,
-      ),
-    );
-    section.append(
-      el('h3', 'Per window and rule'),
-      grid(
-        ['window', 'rule', 'unit', 'count'],
-        data.windows
-          .filter((w) => w.org === org)
-          .flatMap((w) => [
-            {
-              cells: [w.window ?? '(no window)', 'kept', 'examples', show(w.kept)],
-              onClick: () => reveal(data, { org, window: w.window, rule: 'kept' }),
-            },
-            ...w.rules.map((r) => ({
-              cells: [
-                w.window ?? '(no window)',
-                r.rule,
-                r.unit,
-                r.notCounted ? notCountedCell(r.notCounted) : show(r.count),
-              ],
-              onClick: () => reveal(data, { org, window: w.window, rule: r.rule }),
-            })),
-          ]),
-        `${org} per window`,
-      ),
-    );
-    app.append(section);
-  }
+  for (const [org, o] of Object.entries(f.organizations)) app.append(orgSection(data, org, o));
   app.append(el('h2', 'Open flags'));
   if (data.openFlags.length === 0) app.append(el('p', 'No open flags.'));
   else
@@ -196,6 +92,119 @@ function render(data: FunnelReportData): void {
     qualitySection(data.quality, data.scores, data.agreement, many?.quality),
     diversitySection(d?.build === f.build ? d.data : undefined),
   );
+}
+
+/** One organization: its notes, funnel table, removals, windows and halves, shares, counters and per-window rules. */
+function orgSection(data: FunnelReportData, org: string, o: OrgReport): HTMLElement {
+  const section = el('section');
+  section.dataset.org = org;
+  section.append(el('h2', org));
+  section.append(el('p', `Comment-count probe: ${o.probe?.text ?? PROBE_NOT_RUN}`, 'probe'));
+  if (o.overlap) section.append(el('p', o.overlap, 'overlap'));
+  const gaps = gapNotes(o);
+  if (gaps.length) {
+    const list = el('ul', undefined, 'not-counted');
+    list.append(...gaps.map((g) => el('li', g)));
+    section.append(list);
+  }
+  section.append(funnelTable(data, org, o));
+  section.append(
+    el('h3', 'Removals per rule'),
+    barChart(
+      o.funnel.map((r) => ({ label: r.rule, value: r.removed, noValue: notCountedCell(r.notCounted) })),
+      `${org}: removals per rule`,
+    ),
+  );
+  section.append(
+    el('h3', 'Windows'),
+    grid(
+      ['window', 'examples', 'target_in_comment'],
+      Object.entries(o.windows).map(([w, v]) => ({
+        cells: [w, v.sealed ? 'sealed' : show(v.examples), show(v.counters.target_in_comment)],
+      })),
+      `${org} windows`,
+    ),
+  );
+  if (o.halves) section.append(...halvesPart(org, o.halves));
+  section.append(...sharesSection(org, o));
+  section.append(
+    el('h3', 'Counters'),
+    grid(
+      ['counter', 'value'],
+      Object.entries(o.counters).map(([k, v]) => ({ cells: [k, show(v)] })),
+      `${org} counters`,
+    ),
+  );
+  section.append(...perWindowPart(data, org));
+  return section;
+}
+
+/** The funnel table: each rule's removals and what remains, a row revealing the rule in the tree. */
+function funnelTable(data: FunnelReportData, org: string, o: OrgReport): HTMLElement {
+  const partly = new Set(o.funnel.filter((r) => r.removed !== null && r.partly).map((r) => `${r.stage}/${r.rule}`));
+  return grid(
+    ['stage', 'rule', 'unit', 'removed', 'remaining'],
+    data.counts
+      .filter((r) => r.org === org)
+      .map((r) => ({
+        cells: [
+          r.stage,
+          r.rule,
+          r.unit,
+          r.off ? 'off' : partly.has(`${r.stage}/${r.rule}`) ? `${show(r.removed)} (partly counted)` : show(r.removed),
+          show(r.remaining),
+        ],
+        title: `Reveal ${r.rule} in the tree`,
+        onClick: () => reveal(data, { org, rule: r.rule }),
+      })),
+    `${org} funnel`,
+  );
+}
+
+/** The registered halves of a window: each half's size, suffix mix and target_in_comment. */
+function halvesPart(org: string, h: NonNullable<OrgReport['halves']>): HTMLElement[] {
+  const mix = (m: Record<string, number>) =>
+    Object.entries(m)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+  return [
+    el('h3', `Halves of ${h.window} (by ${h.by}) · suffix TVD ${h.suffixTvd}`),
+    grid(
+      ['half', 'examples', 'suffix mix', 'target_in_comment'],
+      (['a', 'b'] as const).map((k) => ({
+        cells: [k, show(h[k].examples), mix(h[k].suffixes), show(h[k].target_in_comment)],
+      })),
+      `${org} halves`,
+    ),
+  ];
+}
+
+/** Per window, the examples kept and each rule's count, a row revealing them in the tree. */
+function perWindowPart(data: FunnelReportData, org: string): HTMLElement[] {
+  return [
+    el('h3', 'Per window and rule'),
+    grid(
+      ['window', 'rule', 'unit', 'count'],
+      data.windows
+        .filter((w) => w.org === org)
+        .flatMap((w) => [
+          {
+            cells: [w.window ?? '(no window)', 'kept', 'examples', show(w.kept)],
+            onClick: () => reveal(data, { org, window: w.window, rule: 'kept' }),
+          },
+          ...w.rules.map((r) => ({
+            cells: [
+              w.window ?? '(no window)',
+              r.rule,
+              r.unit,
+              r.notCounted ? notCountedCell(r.notCounted) : show(r.count),
+            ],
+            onClick: () => reveal(data, { org, window: w.window, rule: r.rule }),
+          })),
+        ]),
+      `${org} per window`,
+    ),
+  ];
 }
 
 /** Why a row or counter is not counted, or counted only in part, one line each. */

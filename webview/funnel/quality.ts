@@ -30,23 +30,7 @@ export function qualitySection(
       'meta',
     ),
   );
-  const perWindow = new Map<
-    string,
-    { org: string; window: string | null; comments: number; counts: Record<string, number | null> }
-  >();
-  for (const r of q.rows) {
-    const id = `${r.org}\0${r.window ?? ''}`;
-    const g = perWindow.get(id) ?? {
-      org: r.org,
-      window: r.window,
-      comments: 0,
-      counts: Object.fromEntries(CLASSES.map((c) => [c, r.counts[c] === null ? null : 0])),
-    };
-    g.comments += r.comments;
-    for (const c of CLASSES)
-      g.counts[c] = g.counts[c] === null || r.counts[c] === null ? null : g.counts[c]! + r.counts[c]!;
-    perWindow.set(id, g);
-  }
+  const perWindow = classesPerWindow(q);
   if (!q.judged)
     section.append(
       el(
@@ -69,6 +53,38 @@ export function qualitySection(
     ),
   );
 
+  scoreDistributions(section, scores);
+  pairAgreement(section, agreement);
+  section.append(qualityAgreementPart(many));
+  return section;
+}
+
+/** The judge's classes per organization and window, the halves summed; null: not counted. */
+function classesPerWindow(
+  q: QualityReport,
+): Map<string, { org: string; window: string | null; comments: number; counts: Record<string, number | null> }> {
+  const perWindow = new Map<
+    string,
+    { org: string; window: string | null; comments: number; counts: Record<string, number | null> }
+  >();
+  for (const r of q.rows) {
+    const id = `${r.org}\0${r.window ?? ''}`;
+    const g = perWindow.get(id) ?? {
+      org: r.org,
+      window: r.window,
+      comments: 0,
+      counts: Object.fromEntries(CLASSES.map((c) => [c, r.counts[c] === null ? null : 0])),
+    };
+    g.comments += r.comments;
+    for (const c of CLASSES)
+      g.counts[c] = g.counts[c] === null || r.counts[c] === null ? null : g.counts[c]! + r.counts[c]!;
+    perWindow.set(id, g);
+  }
+  return perWindow;
+}
+
+/** Each organization and window's score histograms. */
+function scoreDistributions(section: HTMLElement, scores: ScoreDistribution[] | null): void {
   section.append(el('h3', 'Score distributions'));
   if (scores === null) section.append(el('p', 'Scores: not counted (no judgments).'));
   else {
@@ -80,7 +96,10 @@ export function qualitySection(
       section.append(box);
     }
   }
+}
 
+/** Cohen's κ between each pair of raters (judge vs human, judge vs judge). */
+function pairAgreement(section: HTMLElement, agreement: AnswerAgreement[]): void {
   section.append(
     el('h3', 'Agreement'),
     el(
@@ -125,8 +144,6 @@ export function qualitySection(
       ),
     );
   }
-  section.append(qualityAgreementPart(many));
-  return section;
 }
 
 const kappa = (k: number | null) => (k === null ? 'not defined' : k.toFixed(3));

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { BotNameMatcher, DEFAULT_BOT_NAME_PATTERNS, botNamePatternsOf } from './botNames';
 
-describe('bot-name patterns', () => {
-  const defaults = new BotNameMatcher(DEFAULT_BOT_NAME_PATTERNS);
-  const byName = (name: string) => defaults.match({ _account_id: 1, name }).pattern;
+const defaults = new BotNameMatcher(DEFAULT_BOT_NAME_PATTERNS);
+const byName = (name: string) => defaults.match({ _account_id: 1, name }).pattern;
 
+describe('bot-name patterns', () => {
   it("match the paper's suffix, prefix and named services, and OpenDev's Zuul, in any case", () => {
     const cases: [string, string][] = [
       ['Qt CI Bot', '(^|[-_ .])bot$'],
@@ -47,7 +47,9 @@ describe('bot-name patterns', () => {
       assert.equal(byName(name), null, name);
     }
   });
+});
 
+describe('bot-name patterns: fields, order and per-host lists', () => {
   it("are tested on name, display_name, username and the e-mail's local part, nothing else", () => {
     assert.equal(
       defaults.match({ _account_id: 1, name: 'Release Manager', display_name: 'release-bot' }).pattern,

@@ -437,26 +437,7 @@ async function fetchChange(
     return;
   }
   const stored = store.transaction(() => writer.comments(change.id, comments.value));
-  const patchSets = new Set(
-    store
-      .all<{ patch_set: number }>('SELECT patch_set FROM revisions WHERE change_id = ?', [change.id])
-      .map((r) => r.patch_set),
-  );
-  const bots = new Set(
-    store
-      .all<{ pseudonym: string }>('SELECT pseudonym FROM accounts WHERE host_id = ? AND is_bot = 1', [ctx.hostId])
-      .map((r) => r.pseudonym),
-  );
-
-  // The files of N + 1 against N, once per patch-set pair a comment needs: they say where each file
-  // went (a rename's old_path) and which files N + 1 left alone, which then need no diff at all.
-  const needed = new Map<number, Set<string>>();
-  for (const c of stored) {
-    if (!passesCheapRules(c, change.owner, bots) || c.patchSet === null || !patchSets.has(c.patchSet + 1)) continue;
-    let paths = needed.get(c.patchSet);
-    if (!paths) needed.set(c.patchSet, (paths = new Set()));
-    paths.add(c.path);
-  }
+  const needed = filesNeeded(ctx, change, stored);
   const lists: { base: number; result: GerritResult<unknown> }[] = [];
   const diffs: { path: string; base: number; target: string; result?: GerritResult<unknown>; error?: string }[] = [];
   for (const [base, paths] of needed) {
@@ -479,12 +460,56 @@ async function fetchChange(
       diffs.push({ path, base, target, result: await ctx.client.getJson(diffPath) });
     }
   }
-  const created = String(store.scalar('SELECT created FROM changes WHERE id = ?', [change.id]));
+  storeFilesAndDiffs(ctx, writer, change.id, lists, diffs);
+}
+
+/**
+ * The patch-set pairs whose files list and diffs a comment needs: for each patch set N with an N + 1,
+ * the paths of the comments on N that pass the cheap rules (so a bot's or the owner's costs no request).
+ */
+function filesNeeded(
+  ctx: HostFetchContext,
+  change: { id: number; owner: string | null },
+  stored: ReturnType<RecordWriter['comments']>,
+): Map<number, Set<string>> {
+  const { store } = ctx;
+  const patchSets = new Set(
+    store
+      .all<{ patch_set: number }>('SELECT patch_set FROM revisions WHERE change_id = ?', [change.id])
+      .map((r) => r.patch_set),
+  );
+  const bots = new Set(
+    store
+      .all<{ pseudonym: string }>('SELECT pseudonym FROM accounts WHERE host_id = ? AND is_bot = 1', [ctx.hostId])
+      .map((r) => r.pseudonym),
+  );
+  // The files of N + 1 against N, once per patch-set pair a comment needs: they say where each file
+  // went (a rename's old_path) and which files N + 1 left alone, which then need no diff at all.
+  const needed = new Map<number, Set<string>>();
+  for (const c of stored) {
+    if (!passesCheapRules(c, change.owner, bots) || c.patchSet === null || !patchSets.has(c.patchSet + 1)) continue;
+    let paths = needed.get(c.patchSet);
+    if (!paths) needed.set(c.patchSet, (paths = new Set()));
+    paths.add(c.path);
+  }
+  return needed;
+}
+
+/** Stores one change's files lists and diffs (or why each is missing) and marks the change fetched, at once. */
+function storeFilesAndDiffs(
+  ctx: HostFetchContext,
+  writer: RecordWriter,
+  changeId: number,
+  lists: { base: number; result: GerritResult<unknown> }[],
+  diffs: { path: string; base: number; target: string; result?: GerritResult<unknown>; error?: string }[],
+): void {
+  const { store } = ctx;
+  const created = String(store.scalar('SELECT created FROM changes WHERE id = ?', [changeId]));
   store.transaction(() => {
     for (const l of lists) {
       const problem = l.result.ok ? filesProblem(l.result.value) : l.result.message;
       writer.fileList(
-        change.id,
+        changeId,
         l.base,
         problem === null && l.result.ok ? JSON.stringify(l.result.value) : null,
         problem,
@@ -494,7 +519,7 @@ async function fetchChange(
       const r = d.result;
       const problem = d.error ?? (r === undefined ? 'not requested' : r.ok ? diffProblem(r.value) : r.message);
       writer.diff(
-        change.id,
+        changeId,
         d.path,
         d.base,
         problem === null && r?.ok ? JSON.stringify(r.value) : null,
@@ -502,7 +527,7 @@ async function fetchChange(
         d.target === d.path ? null : d.target,
       );
     }
-    writer.finishChange(change.id, null, null);
+    writer.finishChange(changeId, null, null);
     const w = windowOf(ctx.windows, created);
     if (w) store.run('UPDATE windows SET fetched = 1 WHERE name = ?', [w.name]);
   });

@@ -12,6 +12,7 @@ import { COMMENT_QUALITIES, type CommentQuality } from '../../core/build/judgmen
 import { thresholdsOf } from '../../core/build/judgments/settings';
 import type { QualityFilter } from '../../core/review/quality/qualityFilter';
 import type { CorpusConfig } from '../../core/ground/config/types';
+import type { CorpusStore } from '../../core/ground/store/corpusStore';
 
 /** One choice of the picker; `group` names the kind of which only one value can hold (one organization, …). */
 type FilterPick = vscode.QuickPickItem & {
@@ -52,118 +53,8 @@ export function registerFilter(
       const corpus = session.corpus;
       if (!corpus || corpus.buildId === undefined)
         return void vscode.window.showWarningMessage('Review Corpus: open a built corpus first.');
-      const orgs = corpus.store.all<{ org: string }>('SELECT org FROM hosts ORDER BY org').map((r) => r.org);
-      const windows = corpus.store
-        .all<{ name: string }>('SELECT name FROM windows ORDER BY from_date')
-        .map((r) => r.name);
-      const rules = corpus.store
-        .all<{ rule: string }>('SELECT DISTINCT rule FROM decisions WHERE build_id = ? ORDER BY rule', [corpus.buildId])
-        .map((r) => r.rule);
       const current = provider.filter;
-      const choice = (
-        group: string,
-        label: string,
-        description: string | undefined,
-        apply: (f: TreeFilter) => void,
-        set: (f: TreeFilter) => boolean,
-      ): FilterPick => ({ label, description, group, apply, set });
-      const items: FilterPick[] = [
-        { label: 'Organization', kind: vscode.QuickPickItemKind.Separator },
-        ...orgs.map((o) =>
-          choice(
-            'org',
-            plainText(o),
-            'organization',
-            (f) => {
-              f.org = o;
-            },
-            (f) => f.org === o,
-          ),
-        ),
-        { label: 'Window', kind: vscode.QuickPickItemKind.Separator },
-        ...windows.map((w) =>
-          choice(
-            'window',
-            plainText(w),
-            'window',
-            (f) => {
-              f.window = w;
-            },
-            (f) => f.window === w,
-          ),
-        ),
-        { label: 'Rule', kind: vscode.QuickPickItemKind.Separator },
-        choice(
-          'rule',
-          'kept',
-          'the examples the build kept',
-          (f) => {
-            f.rule = 'kept';
-          },
-          (f) => f.rule === 'kept',
-        ),
-        ...rules
-          .filter((r) => r !== 'kept')
-          .map((r) =>
-            choice(
-              'rule',
-              plainText(r),
-              'rule',
-              (f) => {
-                f.rule = r;
-              },
-              (f) => f.rule === r,
-            ),
-          ),
-        { label: 'Examples', kind: vscode.QuickPickItemKind.Separator },
-        choice(
-          'flagged',
-          'Flagged only',
-          'examples with an open flag',
-          (f) => {
-            f.flagged = true;
-          },
-          (f) => f.flagged === true,
-        ),
-        choice(
-          'audit',
-          'Audit sample',
-          'examples of the label audit sample (Draw Label Audit Sample…)',
-          (f) => {
-            f.audit = true;
-          },
-          (f) => f.audit === true,
-        ),
-        ...LABELS.map((l) =>
-          choice(
-            'label',
-            `Label: ${l}`,
-            'examples with this label',
-            (f) => {
-              f.label = l;
-            },
-            (f) => f.label === l,
-          ),
-        ),
-        ...qualityChoices(corpus.config).map((q) =>
-          choice(
-            'quality',
-            `Quality: ${q.quality}`,
-            QUALITY_HELP[q.quality],
-            (f) => {
-              f.quality = q;
-            },
-            (f) => f.quality?.quality === q.quality,
-          ),
-        ),
-        choice(
-          'text',
-          TEXT_CHOICE,
-          current.text ? `now “${plainText(current.text)}”; asks for the text` : 'asks for the text',
-          () => undefined,
-          (f) => Boolean(f.text),
-        ),
-      ];
+      const items = [...corpusChoices(corpus.store, corpus.buildId), ...exampleChoices(corpus.config, current)];
       const picked = await pickOnePerGroup(items, current);
       if (!picked) return;
       const f: TreeFilter = {};
@@ -179,6 +70,129 @@ export function registerFilter(
       apply(f);
     }),
     registerCommand(session.log, Commands.clearFilter, () => apply({})),
+  ];
+}
+
+/** A value of one kind (`group`): how it sets a filter, and whether a filter holds it. */
+function choice(
+  group: string,
+  label: string,
+  description: string | undefined,
+  apply: (f: TreeFilter) => void,
+  set: (f: TreeFilter) => boolean,
+): FilterPick {
+  return { label, description, group, apply, set };
+}
+
+/** The organizations, windows and rules of the corpus and its build. */
+function corpusChoices(store: CorpusStore, buildId: number): FilterPick[] {
+  const orgs = store.all<{ org: string }>('SELECT org FROM hosts ORDER BY org').map((r) => r.org);
+  const windows = store.all<{ name: string }>('SELECT name FROM windows ORDER BY from_date').map((r) => r.name);
+  const rules = store
+    .all<{ rule: string }>('SELECT DISTINCT rule FROM decisions WHERE build_id = ? ORDER BY rule', [buildId])
+    .map((r) => r.rule);
+  return [
+    { label: 'Organization', kind: vscode.QuickPickItemKind.Separator },
+    ...orgs.map((o) =>
+      choice(
+        'org',
+        plainText(o),
+        'organization',
+        (f) => {
+          f.org = o;
+        },
+        (f) => f.org === o,
+      ),
+    ),
+    { label: 'Window', kind: vscode.QuickPickItemKind.Separator },
+    ...windows.map((w) =>
+      choice(
+        'window',
+        plainText(w),
+        'window',
+        (f) => {
+          f.window = w;
+        },
+        (f) => f.window === w,
+      ),
+    ),
+    { label: 'Rule', kind: vscode.QuickPickItemKind.Separator },
+    choice(
+      'rule',
+      'kept',
+      'the examples the build kept',
+      (f) => {
+        f.rule = 'kept';
+      },
+      (f) => f.rule === 'kept',
+    ),
+    ...rules
+      .filter((r) => r !== 'kept')
+      .map((r) =>
+        choice(
+          'rule',
+          plainText(r),
+          'rule',
+          (f) => {
+            f.rule = r;
+          },
+          (f) => f.rule === r,
+        ),
+      ),
+  ];
+}
+
+/** Flagged, the audit sample, labels, the judge's quality classes and text in comments. */
+function exampleChoices(config: CorpusConfig, current: TreeFilter): FilterPick[] {
+  return [
+    { label: 'Examples', kind: vscode.QuickPickItemKind.Separator },
+    choice(
+      'flagged',
+      'Flagged only',
+      'examples with an open flag',
+      (f) => {
+        f.flagged = true;
+      },
+      (f) => f.flagged === true,
+    ),
+    choice(
+      'audit',
+      'Audit sample',
+      'examples of the label audit sample (Draw Label Audit Sample…)',
+      (f) => {
+        f.audit = true;
+      },
+      (f) => f.audit === true,
+    ),
+    ...LABELS.map((l) =>
+      choice(
+        'label',
+        `Label: ${l}`,
+        'examples with this label',
+        (f) => {
+          f.label = l;
+        },
+        (f) => f.label === l,
+      ),
+    ),
+    ...qualityChoices(config).map((q) =>
+      choice(
+        'quality',
+        `Quality: ${q.quality}`,
+        QUALITY_HELP[q.quality],
+        (f) => {
+          f.quality = q;
+        },
+        (f) => f.quality?.quality === q.quality,
+      ),
+    ),
+    choice(
+      'text',
+      TEXT_CHOICE,
+      current.text ? `now “${plainText(current.text)}”; asks for the text` : 'asks for the text',
+      () => undefined,
+      (f) => Boolean(f.text),
+    ),
   ];
 }
 

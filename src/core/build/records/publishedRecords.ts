@@ -39,6 +39,42 @@ export interface ExportedExample {
 
 /** `withRewrites`: each comment carries its stored rewrites (the JSONL export; Search/Replace leaves them out). */
 export function exportedExamples(store: CorpusStore, buildId: number, withRewrites = false): ExportedExample[] {
+  const comments = keptComments(store, buildId, withRewrites);
+  const flags = flagsAsRead(store, buildId);
+  const sourceOf = sourceReader(store, buildId);
+  const out: ExportedExample[] = [];
+  store.each(
+    `SELECT e.*, c.number, c.project, c.created, h.org, h.url FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
+     WHERE e.build_id = ? AND e.rule IS NULL ORDER BY h.org, c.created, c.number, e.path, e.before_start`,
+    [buildId],
+    (r) => {
+      const key = String(r.example_key);
+      out.push({
+        id: key,
+        org: String(r.org),
+        project: String(r.project),
+        change: Number(r.number),
+        created: String(r.created),
+        window: r.window === null ? null : String(r.window),
+        half: r.half === null ? null : String(r.half),
+        path: String(r.path),
+        language: r.language === null ? null : String(r.language),
+        psBefore: Number(r.ps_before),
+        psAfter: Number(r.ps_after),
+        before: String(r.before_text),
+        after: String(r.after_text),
+        rebaseEditedLines: Number(r.rebase_edited_lines ?? 0),
+        comments: comments.get(Number(r.id)) ?? [],
+        flags: flags.get(key) ?? [],
+        source: sourceOf(r as unknown as SourceRow & { id: number }),
+      });
+    },
+  );
+  return out;
+}
+
+/** Each kept example's kept comments, by example id, with their stored rewrites when asked. */
+function keptComments(store: CorpusStore, buildId: number, withRewrites: boolean): Map<number, ExportedComment[]> {
   const comments = new Map<number, ExportedComment[]>();
   const rewrites = withRewrites
     ? (['curev', 'curev+'] as const).map((mode) => [mode, readRewrites(store, { mode })] as const)
@@ -76,6 +112,11 @@ export function exportedExamples(store: CorpusStore, buildId: number, withRewrit
       comments.set(Number(r.example_id), list);
     },
   );
+  return comments;
+}
+
+/** Each example's flags, by example key, with their status as the build read it. */
+function flagsAsRead(store: CorpusStore, buildId: number): Map<string, { reason: string; status: string }[]> {
   const flags = new Map<string, { reason: string; status: string }[]>();
   for (const f of store.all<{ example_key: string; reason: string; status: string }>(
     // A flag's status as the build read it (build_flag_decisions; undecided then: open), so a decision
@@ -89,34 +130,5 @@ export function exportedExamples(store: CorpusStore, buildId: number, withRewrit
   )) {
     flags.set(f.example_key, [...(flags.get(f.example_key) ?? []), { reason: f.reason, status: f.status }]);
   }
-  const sourceOf = sourceReader(store, buildId);
-  const out: ExportedExample[] = [];
-  store.each(
-    `SELECT e.*, c.number, c.project, c.created, h.org, h.url FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
-     WHERE e.build_id = ? AND e.rule IS NULL ORDER BY h.org, c.created, c.number, e.path, e.before_start`,
-    [buildId],
-    (r) => {
-      const key = String(r.example_key);
-      out.push({
-        id: key,
-        org: String(r.org),
-        project: String(r.project),
-        change: Number(r.number),
-        created: String(r.created),
-        window: r.window === null ? null : String(r.window),
-        half: r.half === null ? null : String(r.half),
-        path: String(r.path),
-        language: r.language === null ? null : String(r.language),
-        psBefore: Number(r.ps_before),
-        psAfter: Number(r.ps_after),
-        before: String(r.before_text),
-        after: String(r.after_text),
-        rebaseEditedLines: Number(r.rebase_edited_lines ?? 0),
-        comments: comments.get(Number(r.id)) ?? [],
-        flags: flags.get(key) ?? [],
-        source: sourceOf(r as unknown as SourceRow & { id: number }),
-      });
-    },
-  );
-  return out;
+  return flags;
 }

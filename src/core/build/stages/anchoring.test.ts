@@ -8,10 +8,10 @@ const diff = (content: unknown[], extra: Record<string, unknown> = {}) =>
   parseDiffInfo(JSON.stringify({ content, ...extra }));
 const rules = { aroundLines: 3, contextLines: 3 };
 
-describe('anchorComments', () => {
-  // Lines 1..20; line 10 replaced.
-  const replace10 = diff([{ ab: lines(1, 9) }, { a: ['l10'], b: ['L10'] }, { ab: lines(11, 20) }]);
+// Lines 1..20; line 10 replaced.
+const replace10 = diff([{ ab: lines(1, 9) }, { a: ['l10'], b: ['L10'] }, { ab: lines(11, 20) }]);
 
+describe('anchorComments', () => {
   it('forms the hunk of the touched edit with context, both sides numbered', () => {
     const { changedAround, hunks } = anchorComments(replace10, [{ first: 10, last: 10 }], rules);
     assert.deepEqual(changedAround, [true]);
@@ -71,7 +71,9 @@ describe('anchorComments', () => {
     );
     assert.deepEqual(changedAround, [true, false]);
   });
+});
 
+describe('anchorComments: merging and context', () => {
   it('merges comments whose hunks overlap and keeps apart those that do not', () => {
     // Edits at 5 and 9 (gap of three common lines 6..8): contexts overlap. Edit at 30 is far away.
     const d = diff([
@@ -115,7 +117,9 @@ describe('anchorComments', () => {
     assert.equal(hunks[0].afterText, 'l2\nl3\nl4\nL5\nl6\n');
     assert.equal(hunks[0].editLinesAfter, 1);
   });
+});
 
+describe('anchorComments: bytes, rebase edits and size', () => {
   it('gives the file bytes back: CRLF, no final newline on one side, non-ASCII', () => {
     // Side A ends in "\r\n" (Gerrit's "" after it), side B lacks a final newline.
     const d = diff([{ ab: ['α\r', 'β\r'] }, { a: ['γ\r', ''], b: ['γ2'] }]);

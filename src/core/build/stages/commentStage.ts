@@ -115,6 +115,15 @@ function wholeFileDigests(diff: ParsedDiff): { before: string | null; after: str
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
+/** What the comment stage gathers as it reads the blocks. */
+interface Gathered {
+  comments: CommentRec[];
+  groups: Map<string, Group>;
+  hunks: HunkRec[];
+  unreadableDiffs: Map<string, number>;
+  fileLists: Map<string, Set<string>>;
+}
+
 /** `onHunk` sees each hunk as it is formed (the build starts computing its facts at once). */
 /** `protection`: the references protected_comment reads (only when rules.protectedCommentLevel is on). */
 export async function runCommentStage(
@@ -124,13 +133,68 @@ export async function runCommentStage(
   onHunk?: (h: HunkRec) => void,
   protection?: Protection,
 ): Promise<CommentStageResult> {
-  const { changes, bots, ctx } = corpus;
-  const comments: CommentRec[] = [];
-  const groups = new Map<string, Group>();
+  const { changes, ctx } = corpus;
+  const gathered: Gathered = {
+    comments: [],
+    groups: new Map(),
+    hunks: [],
+    unreadableDiffs: new Map(),
+    fileLists: new Map(),
+  };
+  const readComment = commentReader(corpus, gathered);
+  const readDiff = diffReader(ctx, gathered, new DiffTexts(store), onHunk);
+  const readFileList = ([changeId, psBase, content]: SqlValue[]) => {
+    try {
+      gathered.fileLists.set(`${changeId}\0${psBase}`, changedPaths(String(content)));
+    } catch {
+      // Unreadable: its files' diffs decide, and a missing one is a fetch_error.
+    }
+  };
 
-  const hunks: HunkRec[] = [];
-  const unreadableDiffs = new Map<string, number>();
-  const readComment = ([
+  // The kept changes in blocks of ids, each block's comments then its diffs (a group's comments are
+  // all read before its diff, as the anchoring needs): hunks, and their facts in the worker, start
+  // with the first block instead of after the last of 237k comments.
+  const kept = [...changes.values()]
+    .filter((c) => !c.removal)
+    .map((c) => c.id)
+    .sort((x, y) => x - y);
+  for (let i = 0; i < kept.length; i += CHANGES_PER_BLOCK) {
+    const range = [kept[i], kept[Math.min(i + CHANGES_PER_BLOCK, kept.length) - 1]];
+    eachRow(
+      store,
+      `SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, end_character, author, message, fix_suggestions
+      FROM comments WHERE change_id BETWEEN ? AND ?`,
+      range,
+      readComment,
+    );
+    eachRow(
+      store,
+      `SELECT d.id, d.change_id, d.path, d.ps_base, d.fetch_error, ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')}
+      WHERE d.change_id BETWEEN ? AND ? ORDER BY d.change_id, d.path, d.ps_base`,
+      range,
+      readDiff,
+    );
+    eachRow(
+      store,
+      'SELECT change_id, ps_base, content FROM file_lists WHERE change_id BETWEEN ? AND ? AND content IS NOT NULL',
+      range,
+      readFileList,
+    );
+    await checkpoint(signal);
+  }
+  settleGroupDiffs(gathered);
+  await checkpoint(signal);
+
+  const { comments, hunks, unreadableDiffs } = gathered;
+  for (const c of comments) c.removal = firstRemoval(COMMENT_RULES, c.unit, ctx);
+  if (ctx.rules.protectedCommentLevel && protection) protectComments(comments, protection, ctx);
+  return { comments, hunks, unreadableDiffs };
+}
+
+/** Reads one comment row into its unit, and into its group when the structural rules let it anchor. */
+function commentReader(corpus: LoadedCorpus, { comments, groups }: Gathered): (row: SqlValue[]) => void {
+  const { changes, bots, ctx } = corpus;
+  return ([
     id,
     changeId,
     gerritId,
@@ -178,7 +242,16 @@ export async function runCommentStage(
       g.comments.push(rec);
     }
   };
-  const readDiff = (row: SqlValue[]) => {
+}
+
+/** Reads one stored diff row: anchors its group's comments and forms the group's hunks. */
+function diffReader(
+  ctx: RuleContext,
+  { groups, hunks, unreadableDiffs }: Gathered,
+  diffTexts: DiffTexts,
+  onHunk?: (h: HunkRec) => void,
+): (row: SqlValue[]) => void {
+  return (row: SqlValue[]) => {
     const [, changeId, path, psBase, fetchError] = row;
     const g = groups.get(groupKey(Number(changeId), String(path), Number(psBase)));
     if (!g) return;
@@ -216,48 +289,10 @@ export async function runCommentStage(
       onHunk?.(rec);
     }
   };
+}
 
-  const fileLists = new Map<string, Set<string>>();
-  const readFileList = ([changeId, psBase, content]: SqlValue[]) => {
-    try {
-      fileLists.set(`${changeId}\0${psBase}`, changedPaths(String(content)));
-    } catch {
-      // Unreadable: its files' diffs decide, and a missing one is a fetch_error.
-    }
-  };
-
-  // The kept changes in blocks of ids, each block's comments then its diffs (a group's comments are
-  // all read before its diff, as the anchoring needs): hunks, and their facts in the worker, start
-  // with the first block instead of after the last of 237k comments.
-  const kept = [...changes.values()]
-    .filter((c) => !c.removal)
-    .map((c) => c.id)
-    .sort((x, y) => x - y);
-  const diffTexts = new DiffTexts(store);
-  for (let i = 0; i < kept.length; i += CHANGES_PER_BLOCK) {
-    const range = [kept[i], kept[Math.min(i + CHANGES_PER_BLOCK, kept.length) - 1]];
-    eachRow(
-      store,
-      `SELECT id, change_id, gerrit_id, path, patch_set, side, line, start_line, end_line, end_character, author, message, fix_suggestions
-      FROM comments WHERE change_id BETWEEN ? AND ?`,
-      range,
-      readComment,
-    );
-    eachRow(
-      store,
-      `SELECT d.id, d.change_id, d.path, d.ps_base, d.fetch_error, ${diffContentColumns('d')} FROM diffs d ${diffBlobJoins('d')}
-      WHERE d.change_id BETWEEN ? AND ? ORDER BY d.change_id, d.path, d.ps_base`,
-      range,
-      readDiff,
-    );
-    eachRow(
-      store,
-      'SELECT change_id, ps_base, content FROM file_lists WHERE change_id BETWEEN ? AND ? AND content IS NOT NULL',
-      range,
-      readFileList,
-    );
-    await checkpoint(signal);
-  }
+/** Sets each group's diff state on its comments, once every block is read. */
+function settleGroupDiffs({ groups, fileLists }: Gathered): void {
   for (const g of groups.values()) {
     // No diff stored, but N + 1's files list leaves the file out: the next patch set did not touch it.
     const changed = g.diff === 'missing' ? fileLists.get(`${g.change.id}\0${g.ps}`) : undefined;
@@ -267,11 +302,6 @@ export async function runCommentStage(
     }
     for (const c of g.comments) c.unit.diff = g.diff;
   }
-  await checkpoint(signal);
-
-  for (const c of comments) c.removal = firstRemoval(COMMENT_RULES, c.unit, ctx);
-  if (ctx.rules.protectedCommentLevel && protection) protectComments(comments, protection, ctx);
-  return { comments, hunks, unreadableDiffs };
 }
 
 /**

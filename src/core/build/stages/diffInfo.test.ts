@@ -58,7 +58,9 @@ describe('parseDiffInfo', () => {
       ],
     );
   });
+});
 
+describe('parseDiffInfo: whitespace, errors and bytes', () => {
   it('reads a whitespace-ignored {a, b, common: true} entry as the edit its bytes are', () => {
     const d = parseDiffInfo(JSON.stringify({ content: [{ a: ['  x'], b: ['    x'], common: true }] }));
     assert.deepEqual(

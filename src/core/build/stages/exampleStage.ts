@@ -122,40 +122,56 @@ export function runExampleStages(
   for (const { hunk: h, key } of keyed(hunks)) {
     const e = toExample(h, key);
     examples.push(e);
-    const org = e.change.org;
-    const hunkUnit: HunkUnit = {
-      beforeLines: h.hunk.beforeLines,
-      afterLines: h.hunk.afterLines,
-      editLinesBefore: h.hunk.editLinesBefore,
-      editLinesAfter: h.hunk.editLinesAfter,
-    };
-    const hunkRemoval = firstRemoval(HUNK_RULES, hunkUnit, ctx);
-    if (hunkRemoval) {
-      Object.assign(e, { unit: 'hunks', stage: 'hunks', rule: hunkRemoval.rule, evidence: hunkRemoval.evidence });
-      tally.remove(org, e.window, 'hunks', hunkRemoval.rule);
-      continue;
-    }
-    const kindAfter = e.change.patchSets.get(e.psBefore + 1) ?? null;
-    if (kindAfter === null) tally.count(org, e.window, 'kind_unrecorded');
-    const exampleUnit: ExampleUnit = {
-      kindAfter,
-      comments: e.comments.map((c) => ({
-        message: c.unit.message,
-        hasFixSuggestion: c.unit.hasFixSuggestion,
-        removedBy: c.removal?.rule ?? null,
-      })),
-      flagConfirmed: confirmedFlags.has(e.key),
-    };
-    const removal = firstRemoval(EXAMPLE_RULES, exampleUnit, ctx);
-    if (removal) {
-      Object.assign(e, { stage: 'examples', rule: removal.rule, evidence: removal.evidence });
-      tally.remove(org, e.window, 'examples', removal.rule);
-      if (removal.rule === 'nothing_left') tally.count(org, e.window, 'nothing_left_overlap', e.comments.length);
-      continue;
-    }
-    survivors.push(e);
+    if (passesHunkAndExampleRules(e, h, ctx, confirmedFlags, tally)) survivors.push(e);
   }
+  decontaminate(removeDuplicates(survivors, ctx, tally), ctx, tally, protection);
+  return examples.sort(treeOrder);
+}
 
+/** The hunk rules, then the example rules; false (and tallied) when one removes the example. */
+function passesHunkAndExampleRules(
+  e: ExampleRec,
+  h: HunkRec,
+  ctx: RuleContext,
+  confirmedFlags: ReadonlySet<string>,
+  tally: FunnelTally,
+): boolean {
+  const org = e.change.org;
+  const hunkUnit: HunkUnit = {
+    beforeLines: h.hunk.beforeLines,
+    afterLines: h.hunk.afterLines,
+    editLinesBefore: h.hunk.editLinesBefore,
+    editLinesAfter: h.hunk.editLinesAfter,
+  };
+  const hunkRemoval = firstRemoval(HUNK_RULES, hunkUnit, ctx);
+  if (hunkRemoval) {
+    Object.assign(e, { unit: 'hunks', stage: 'hunks', rule: hunkRemoval.rule, evidence: hunkRemoval.evidence });
+    tally.remove(org, e.window, 'hunks', hunkRemoval.rule);
+    return false;
+  }
+  const kindAfter = e.change.patchSets.get(e.psBefore + 1) ?? null;
+  if (kindAfter === null) tally.count(org, e.window, 'kind_unrecorded');
+  const exampleUnit: ExampleUnit = {
+    kindAfter,
+    comments: e.comments.map((c) => ({
+      message: c.unit.message,
+      hasFixSuggestion: c.unit.hasFixSuggestion,
+      removedBy: c.removal?.rule ?? null,
+    })),
+    flagConfirmed: confirmedFlags.has(e.key),
+  };
+  const removal = firstRemoval(EXAMPLE_RULES, exampleUnit, ctx);
+  if (removal) {
+    Object.assign(e, { stage: 'examples', rule: removal.rule, evidence: removal.evidence });
+    tally.remove(org, e.window, 'examples', removal.rule);
+    if (removal.rule === 'nothing_left') tally.count(org, e.window, 'nothing_left_overlap', e.comments.length);
+    return false;
+  }
+  return true;
+}
+
+/** The duplicate rules, per organization; returns the examples they keep. */
+function removeDuplicates(survivors: ExampleRec[], ctx: RuleContext, tally: FunnelTally): ExampleRec[] {
   const undeduplicated: ExampleRec[] = [];
   for (const [, orgExamples] of groupByOrg(survivors)) {
     const candidates: DedupCandidate[] = orgExamples.map((e) => ({
@@ -178,7 +194,16 @@ export function runExampleStages(
       undeduplicated.push(e);
     });
   }
+  return undeduplicated;
+}
 
+/** The decontamination rules; the examples they keep are kept in their window. */
+function decontaminate(
+  undeduplicated: ExampleRec[],
+  ctx: RuleContext,
+  tally: FunnelTally,
+  protection: Protection,
+): void {
   // Decontamination: across organizations, since windows and references are the corpus's.
   const overlaps = findProtectedOverlaps(
     undeduplicated.map((e) => ({
@@ -210,7 +235,6 @@ export function runExampleStages(
     }
     keepInWindow(e, tally, ctx.rules.targetInCommentMinChars);
   });
-  return examples.sort(treeOrder);
 }
 
 /** The part of the example's text a match names (a side's span, or the span of one of its comments). */

@@ -48,7 +48,9 @@ describe('build hashing', () => {
       rulesVersion(config()),
     );
   });
+});
 
+describe('build hashing: reference sets, switches and cross-window', () => {
   it('changes the rules version with a registered reference set, its content, or the windows that protect train (cross-window on)', () => {
     const base = rulesVersion(config());
     const one = rulesVersion(config(), [{ name: 'codereviewer-test', sha256: 'a'.repeat(64) }]);

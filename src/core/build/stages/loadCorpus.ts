@@ -9,6 +9,7 @@ import { normaliseAcknowledgement } from '../../rules/comments/acknowledgement';
 import { COLLECTION_RULES, firstRemoval } from '../../rules/funnel';
 import type { Removal, RuleContext } from '../../rules/types';
 import { eachPaged, eachRow } from './paged';
+import type { SqlValue } from 'sql.js';
 import { withStoredCrossWindow } from '../../rules/decontam/crossWindow';
 
 export interface ChangeRec {
@@ -133,7 +134,39 @@ export async function loadCorpus(
   const ctx = ruleContext(config);
   const orgs = new Map<number, string>();
   eachRow(store, 'SELECT id, org FROM hosts', [], ([id, org]) => orgs.set(Number(id), String(org)));
+  const accounts = loadAccountFacts(store);
 
+  const changes = new Map<number, ChangeRec>();
+  await eachPaged(
+    store,
+    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state, status FROM changes WHERE id > ?',
+    (row) => {
+      const change = readChange(row, orgs, windows, ctx);
+      changes.set(change.id, change);
+    },
+    signal,
+  );
+
+  eachRow(store, 'SELECT change_id, patch_set, kind FROM revisions', [], ([changeId, patchSet, kind]) => {
+    const change = changes.get(Number(changeId));
+    if (change && !change.removal) change.patchSets.set(Number(patchSet), kind === null ? null : String(kind));
+  });
+
+  const rejectedListings = new Map<string, number>();
+  const listingCuts = new Map<string, number>();
+  eachRow(
+    store,
+    "SELECT h.org, f.name, f.value FROM fetch_counters f JOIN hosts h ON h.id = f.host_id WHERE f.name IN ('rejected_listing_records', 'listing_cut_short')",
+    [],
+    ([org, name, n]) => (name === 'listing_cut_short' ? listingCuts : rejectedListings).set(String(org), Number(n)),
+  );
+  return { config, windows, ctx, orgs, ...accounts, rejectedListings, listingCuts, changes };
+}
+
+/** The accounts' bot facts, and the hosts whose records cannot decide them all. */
+function loadAccountFacts(
+  store: CorpusStore,
+): Pick<LoadedCorpus, 'bots' | 'serviceUsers' | 'botFacts' | 'withoutAccountTags' | 'withoutNameChecks'> {
   const bots = new Set<string>();
   const botFacts = new Map<string, BotFacts>();
   eachRow(
@@ -165,78 +198,63 @@ export async function loadCorpus(
     [],
     ([org]) => withoutNameChecks.add(String(org)),
   );
+  return { bots, botFacts, serviceUsers, withoutAccountTags, withoutNameChecks };
+}
 
-  const changes = new Map<number, ChangeRec>();
-  await eachPaged(
-    store,
-    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state, status FROM changes WHERE id > ?',
-    ([id, hostId, number, changeKey, createdValue, owner, collectionRule, fetchError, project, fetchState, status]) => {
-      const org = orgs.get(Number(hostId)) ?? String(hostId);
-      // Only a time the fetch read strictly is compared or windowed (older files may hold raw host text).
-      const stored = String(createdValue);
-      const created = STORED_TIME.test(stored) ? stored : '';
-      const window = created === '' ? undefined : windowOf(windows, created);
-      const unit = {
-        org,
-        number: Number(number),
-        created,
-        status: status === null ? null : String(status),
-        collectionRule: collectionRule === null ? null : String(collectionRule),
-        // A change listed but not yet read (an interrupted fetch) has no comments to build from.
-        fetchError:
-          fetchError !== null
-            ? String(fetchError)
-            : created === ''
-              ? `unreadable created time ${JSON.stringify(stored.slice(0, 80))}`
-              : collectionRule === null && fetchState !== 'done'
-                ? 'not fetched yet: the fetch was interrupted; run it again to resume'
-                : null,
-        inSealedWindow: window?.sealed === true,
-        project: String(project),
-      };
-      changes.set(Number(id), {
-        id: Number(id),
-        hostId: Number(hostId),
-        org,
-        number: unit.number,
-        changeKey: changeKey === null ? null : String(changeKey),
-        project: String(project),
-        created,
-        owner: owner === null ? null : String(owner),
-        window,
-        removal: firstRemoval(COLLECTION_RULES, unit, ctx),
-        patchSets: new Map(),
-        statusUnrecorded: status === null,
-      });
-    },
-    signal,
-  );
-
-  eachRow(store, 'SELECT change_id, patch_set, kind FROM revisions', [], ([changeId, patchSet, kind]) => {
-    const change = changes.get(Number(changeId));
-    if (change && !change.removal) change.patchSets.set(Number(patchSet), kind === null ? null : String(kind));
-  });
-
-  const rejectedListings = new Map<string, number>();
-  const listingCuts = new Map<string, number>();
-  eachRow(
-    store,
-    "SELECT h.org, f.name, f.value FROM fetch_counters f JOIN hosts h ON h.id = f.host_id WHERE f.name IN ('rejected_listing_records', 'listing_cut_short')",
-    [],
-    ([org, name, n]) => (name === 'listing_cut_short' ? listingCuts : rejectedListings).set(String(org), Number(n)),
-  );
+/** One changes row as the build sees it, with the collection rules decided. */
+function readChange(
+  [
+    id,
+    hostId,
+    number,
+    changeKey,
+    createdValue,
+    owner,
+    collectionRule,
+    fetchError,
+    project,
+    fetchState,
+    status,
+  ]: SqlValue[],
+  orgs: ReadonlyMap<number, string>,
+  windows: LoadedCorpus['windows'],
+  ctx: RuleContext,
+): ChangeRec {
+  const org = orgs.get(Number(hostId)) ?? String(hostId);
+  // Only a time the fetch read strictly is compared or windowed (older files may hold raw host text).
+  const stored = String(createdValue);
+  const created = STORED_TIME.test(stored) ? stored : '';
+  const window = created === '' ? undefined : windowOf(windows, created);
+  const unit = {
+    org,
+    number: Number(number),
+    created,
+    status: status === null ? null : String(status),
+    collectionRule: collectionRule === null ? null : String(collectionRule),
+    // A change listed but not yet read (an interrupted fetch) has no comments to build from.
+    fetchError:
+      fetchError !== null
+        ? String(fetchError)
+        : created === ''
+          ? `unreadable created time ${JSON.stringify(stored.slice(0, 80))}`
+          : collectionRule === null && fetchState !== 'done'
+            ? 'not fetched yet: the fetch was interrupted; run it again to resume'
+            : null,
+    inSealedWindow: window?.sealed === true,
+    project: String(project),
+  };
   return {
-    config,
-    windows,
-    ctx,
-    orgs,
-    bots,
-    serviceUsers,
-    botFacts,
-    withoutAccountTags,
-    withoutNameChecks,
-    rejectedListings,
-    listingCuts,
-    changes,
+    id: Number(id),
+    hostId: Number(hostId),
+    org,
+    number: unit.number,
+    changeKey: changeKey === null ? null : String(changeKey),
+    project: String(project),
+    created,
+    owner: owner === null ? null : String(owner),
+    window,
+    removal: firstRemoval(COLLECTION_RULES, unit, ctx),
+    patchSets: new Map(),
+    statusUnrecorded: status === null,
   };
 }

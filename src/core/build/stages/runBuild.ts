@@ -4,15 +4,16 @@
 import type { CorpusConfig } from '../../ground/config/types';
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import { checkpoint, throwIfAborted } from './abort';
-import { runCommentStage } from './commentStage';
+import { runCommentStage, type CommentRec, type CommentStageResult } from './commentStage';
 import { applyIrrelevantComment } from '../judgments/irrelevance';
 import { PROTECTED_COMMENT_OFF, protectedComment } from '../../rules/comments/protectedComment';
-import { runExampleStages } from './exampleStage';
+import { runExampleStages, type ExampleRec } from './exampleStage';
+import type { Protection } from '../../rules/decontam/decontaminate';
 import { FunnelTally, type DatasetFunnel } from '../reports/funnelReport';
 import { configHash, rulesVersion } from './hashing';
 import { canonicalJson } from '../../ground/text/canonicalJson';
 import { redactConfig } from '../../ground/config/configFile';
-import { loadCorpus, storedConfig } from './loadCorpus';
+import { loadCorpus, storedConfig, type LoadedCorpus } from './loadCorpus';
 import { buildDecisions, writeBuild } from './writeBuild';
 import { assignHalves } from '../halves/halves';
 import { registeredHalves } from '../halves/halvesRegistry';
@@ -83,13 +84,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   progress('load');
   const corpus = await loadCorpus(store, config, signal);
   const tally = new FunnelTally();
-  for (const org of corpus.orgs.values()) tally.orgs.add(org);
-  for (const c of corpus.changes.values()) {
-    if (c.removal) tally.remove(c.org, c.window?.name ?? null, 'collection', c.removal.rule);
-    else if (c.statusUnrecorded) tally.count(c.org, null, 'status_unrecorded');
-  }
-  for (const [org, n] of corpus.rejectedListings) tally.remove(org, null, 'collection', 'fetch_error', n);
-  for (const [org, n] of corpus.listingCuts) tally.count(org, null, 'listing_cut_short', n);
+  tallyCollection(corpus, tally);
   await checkpoint(signal);
 
   const decontam = decontaminationSetup(
@@ -99,37 +94,11 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   );
 
   progress('comments');
-  const pool = new HunkFactsPool(config.rules, opts.hunkFactsWorker ?? true);
-  let stage2;
-  try {
-    stage2 = await runCommentStage(
-      store,
-      corpus,
-      signal,
-      (h) =>
-        pool.add({
-          before: h.hunk.beforeText,
-          after: h.hunk.afterText,
-          comments: h.comments.map((c) => c.unit.message),
-        }),
-      decontam.protection,
-    );
-    const facts = await pool.finish();
-    stage2.hunks.forEach((h, i) => (h.facts = facts[i]));
-  } finally {
-    pool.dispose();
-  }
+  const stage2 = await runCommentsWithFacts(store, config, corpus, decontam.protection, opts);
   // irrelevant_comment, from the stored judgments (never the endpoint); not counted while off.
   applyIrrelevantComment(store, config, stage2.comments, corpus.ctx, tally);
   tallySwitchedOff(config, tally);
-  for (const c of stage2.comments) {
-    if (!c.removal) continue;
-    tally.remove(c.change.org, c.change.window?.name ?? null, 'comments', c.removal.rule);
-    if (c.removal.rule === 'bot_account' && corpus.serviceUsers.has(`${c.change.hostId}\0${c.unit.author}`))
-      tally.count(c.change.org, null, 'bot_account_service_user');
-    if (c.removal.rule === 'bot_account' && c.removal.evidence?.source === 'name_pattern')
-      tally.count(c.change.org, null, 'bot_account_name_pattern');
-  }
+  tallyComments(corpus, stage2.comments, tally);
   // Rules and counters a host's records could not decide, with why; and its comment-count probe.
   applyHostGaps(store, corpus, tally);
   for (const [org, n] of stage2.unreadableDiffs) tally.count(org, null, 'diff_unreadable', n);
@@ -151,11 +120,99 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
   const halvesRegistered = registeredHalves(store);
 
   progress('write');
+  const result = writeStep(store, {
+    config,
+    corpus,
+    tally,
+    stage2,
+    examples,
+    decontam,
+    flagDecisions,
+    halves,
+    halvesRegistered,
+    startedAt,
+    signal,
+  });
+  opts.onProgress?.({ stage: 'done', done: STEPS.length, total: STEPS.length });
+  return result;
+}
+
+/** The collection stage's removals and counts, from the loaded changes and listings. */
+function tallyCollection(corpus: LoadedCorpus, tally: FunnelTally): void {
+  for (const org of corpus.orgs.values()) tally.orgs.add(org);
+  for (const c of corpus.changes.values()) {
+    if (c.removal) tally.remove(c.org, c.window?.name ?? null, 'collection', c.removal.rule);
+    else if (c.statusUnrecorded) tally.count(c.org, null, 'status_unrecorded');
+  }
+  for (const [org, n] of corpus.rejectedListings) tally.remove(org, null, 'collection', 'fetch_error', n);
+  for (const [org, n] of corpus.listingCuts) tally.count(org, null, 'listing_cut_short', n);
+}
+
+/** The comment stage, with each hunk's facts computed (in the worker pool) as the hunk is formed. */
+async function runCommentsWithFacts(
+  store: CorpusStore,
+  config: CorpusConfig,
+  corpus: LoadedCorpus,
+  protection: Protection,
+  opts: BuildOptions,
+): Promise<CommentStageResult> {
+  const pool = new HunkFactsPool(config.rules, opts.hunkFactsWorker ?? true);
+  try {
+    const stage2 = await runCommentStage(
+      store,
+      corpus,
+      opts.signal,
+      (h) =>
+        pool.add({
+          before: h.hunk.beforeText,
+          after: h.hunk.afterText,
+          comments: h.comments.map((c) => c.unit.message),
+        }),
+      protection,
+    );
+    const facts = await pool.finish();
+    stage2.hunks.forEach((h, i) => (h.facts = facts[i]));
+    return stage2;
+  } finally {
+    pool.dispose();
+  }
+}
+
+/** The comment rules' removals, and which bot_account removals a service user or a name pattern made. */
+function tallyComments(corpus: LoadedCorpus, comments: readonly CommentRec[], tally: FunnelTally): void {
+  for (const c of comments) {
+    if (!c.removal) continue;
+    tally.remove(c.change.org, c.change.window?.name ?? null, 'comments', c.removal.rule);
+    if (c.removal.rule === 'bot_account' && corpus.serviceUsers.has(`${c.change.hostId}\0${c.unit.author}`))
+      tally.count(c.change.org, null, 'bot_account_service_user');
+    if (c.removal.rule === 'bot_account' && c.removal.evidence?.source === 'name_pattern')
+      tally.count(c.change.org, null, 'bot_account_name_pattern');
+  }
+}
+
+/** What the write step needs from the stages before it. */
+interface WriteInputs {
+  config: CorpusConfig;
+  corpus: LoadedCorpus;
+  tally: FunnelTally;
+  stage2: CommentStageResult;
+  examples: ExampleRec[];
+  decontam: ReturnType<typeof decontaminationSetup>;
+  flagDecisions: readonly FlagDecision[];
+  halves: ReturnType<typeof assignHalves> | undefined;
+  halvesRegistered: ReturnType<typeof registeredHalves>;
+  startedAt: string;
+  signal?: AbortSignal;
+}
+
+/** Writes the build row, its decisions and flags, and the funnel report it finishes with. */
+function writeStep(store: CorpusStore, inputs: WriteInputs): BuildResult {
+  const { config, corpus, tally, stage2, examples, decontam, flagDecisions, halves, halvesRegistered } = inputs;
   const decisions = buildDecisions([...corpus.changes.values()], stage2.comments, examples);
   const header = {
     configHash: configHash(config),
     rulesVersion: rulesVersion(config, decontam.sets),
-    startedAt,
+    startedAt: inputs.startedAt,
     config: canonicalJson(redactConfig(config)),
   };
   const { report: decontamination, warnings } = decontaminationReport(config, decontam, examples, stage2.comments);
@@ -172,7 +229,7 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
     header,
     decisions,
     examples,
-    signal,
+    inputs.signal,
     (id, corpusHash) => {
       hash = corpusHash;
       const finishedAt = new Date().toISOString();
@@ -189,7 +246,6 @@ export async function runBuild(store: CorpusStore, opts: BuildOptions = {}): Pro
     },
     storeFlags,
   );
-  opts.onProgress?.({ stage: 'done', done: STEPS.length, total: STEPS.length });
   return {
     buildId,
     corpusHash: hash,

@@ -192,82 +192,13 @@ export function writeBuild(
         'INSERT INTO builds(config_hash, rules_version, started_at, config) VALUES (?, ?, ?, ?)',
         [header.configHash, header.rulesVersion, header.startedAt, header.config],
       );
-      // A tagged build's examples stand as its record (versions/tags.ts): only the others are pruned.
-      // This build's ids follow the kept ones, so a corpus without tags numbers from 1 as before.
-      const tagged = store.get('SELECT 1 AS x FROM build_tags LIMIT 1') !== undefined;
-      if (tagged) {
-        store.run(
-          'DELETE FROM example_comments WHERE example_id IN (SELECT id FROM examples WHERE build_id NOT IN (SELECT build_id FROM build_tags))',
-        );
-        store.run('DELETE FROM examples WHERE build_id NOT IN (SELECT build_id FROM build_tags)');
-      } else {
-        store.run('DELETE FROM example_comments');
-        store.run('DELETE FROM examples');
-      }
-      const firstId = tagged ? Number(store.scalar('SELECT coalesce(max(id), 0) FROM examples')) : 0;
-      const textDigests: (string | undefined)[] = [];
+      const firstId = pruneExamples(store);
       const check = (i: number) => {
         if ((i & 4095) === 0 && signal?.aborted) throw abortError();
       };
-
-      const insertExample =
-        store.prepare(`INSERT INTO examples(id, build_id, example_key, change_id, path, language, ps_before, ps_after,
-        before_start, after_start, before_text, after_text, window, half, unit, rule, rebase_edited_lines)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?, ?, ?)`);
-      const insertLink = store.prepare('INSERT OR IGNORE INTO example_comments(example_id, comment_id) VALUES (?, ?)');
       const hasher = new CorpusHasher();
-      const beforeBytes = new Utf8Scratch();
-      const afterBytes = new Utf8Scratch();
-      examples.forEach((e, i) => {
-        check(i);
-        const id = firstId + i + 1;
-        const before = beforeBytes.encode(e.beforeText);
-        const after = afterBytes.encode(e.afterText);
-        insertExample.run([
-          id,
-          buildId,
-          e.key,
-          e.change.id,
-          e.path,
-          e.language,
-          e.psBefore,
-          e.psBefore + 1,
-          e.beforeStart,
-          e.afterStart,
-          before,
-          after,
-          e.window,
-          e.half ?? null,
-          e.unit,
-          e.rule,
-          e.rebaseEditedLines,
-        ]);
-        for (const c of e.comments) insertLink.run([id, c.id]);
-        if (e.rule === null) {
-          hasher.addKeptExample(e, before, after);
-          textDigests[i] = textDigest(before, after);
-        }
-      });
-
-      const insertDecision =
-        store.prepare(`INSERT INTO decisions(build_id, unit, unit_key, unit_id, org, window, stage, rule, evidence, text_sha256)
-        VALUES (${buildId}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-      decisions.forEach((d, i) => {
-        check(i);
-        const isExample = d.unit === 'examples' || d.unit === 'hunks';
-        insertDecision.run([
-          d.unit,
-          d.key,
-          isExample ? firstId + d.unitId : d.unitId,
-          d.org,
-          d.window,
-          d.stage,
-          d.rule,
-          d.evidence,
-          isExample ? (textDigests[d.unitId - 1] ?? null) : null,
-        ]);
-        hasher.addDecision(d);
-      });
+      const textDigests = insertExamples(store, buildId, firstId, examples, hasher, check);
+      insertDecisions(store, buildId, firstId, decisions, textDigests, hasher, check);
       beforeRecords(buildId);
       // The flag decisions the build read (build/flags/flagDecisions.ts) are one of its recorded inputs.
       const flags = store.scalar('SELECT flag_decisions_sha256 FROM builds WHERE id = ?', [buildId]);
@@ -285,4 +216,102 @@ export function writeBuild(
   } finally {
     store.exec(`PRAGMA journal_mode = ${/^[a-z]+$/i.test(journal) ? journal : 'DELETE'}`);
   }
+}
+
+/** Deletes the examples of earlier builds no tag keeps; returns the id this build's examples follow. */
+function pruneExamples(store: CorpusStore): number {
+  // A tagged build's examples stand as its record (versions/tags.ts): only the others are pruned.
+  // This build's ids follow the kept ones, so a corpus without tags numbers from 1 as before.
+  const tagged = store.get('SELECT 1 AS x FROM build_tags LIMIT 1') !== undefined;
+  if (tagged) {
+    store.run(
+      'DELETE FROM example_comments WHERE example_id IN (SELECT id FROM examples WHERE build_id NOT IN (SELECT build_id FROM build_tags))',
+    );
+    store.run('DELETE FROM examples WHERE build_id NOT IN (SELECT build_id FROM build_tags)');
+  } else {
+    store.run('DELETE FROM example_comments');
+    store.run('DELETE FROM examples');
+  }
+  return tagged ? Number(store.scalar('SELECT coalesce(max(id), 0) FROM examples')) : 0;
+}
+
+/** Inserts the examples and their comment links; returns each kept example's text digest, by index. */
+function insertExamples(
+  store: CorpusStore,
+  buildId: number,
+  firstId: number,
+  examples: readonly ExampleRec[],
+  hasher: CorpusHasher,
+  check: (i: number) => void,
+): (string | undefined)[] {
+  const textDigests: (string | undefined)[] = [];
+  const insertExample =
+    store.prepare(`INSERT INTO examples(id, build_id, example_key, change_id, path, language, ps_before, ps_after,
+    before_start, after_start, before_text, after_text, window, half, unit, rule, rebase_edited_lines)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), ?, ?, ?, ?, ?)`);
+  const insertLink = store.prepare('INSERT OR IGNORE INTO example_comments(example_id, comment_id) VALUES (?, ?)');
+  const beforeBytes = new Utf8Scratch();
+  const afterBytes = new Utf8Scratch();
+  examples.forEach((e, i) => {
+    check(i);
+    const id = firstId + i + 1;
+    const before = beforeBytes.encode(e.beforeText);
+    const after = afterBytes.encode(e.afterText);
+    insertExample.run([
+      id,
+      buildId,
+      e.key,
+      e.change.id,
+      e.path,
+      e.language,
+      e.psBefore,
+      e.psBefore + 1,
+      e.beforeStart,
+      e.afterStart,
+      before,
+      after,
+      e.window,
+      e.half ?? null,
+      e.unit,
+      e.rule,
+      e.rebaseEditedLines,
+    ]);
+    for (const c of e.comments) insertLink.run([id, c.id]);
+    if (e.rule === null) {
+      hasher.addKeptExample(e, before, after);
+      textDigests[i] = textDigest(before, after);
+    }
+  });
+  return textDigests;
+}
+
+/** Inserts the decisions, an example's with its id in this build and its text digest. */
+function insertDecisions(
+  store: CorpusStore,
+  buildId: number,
+  firstId: number,
+  decisions: readonly Decision[],
+  textDigests: readonly (string | undefined)[],
+  hasher: CorpusHasher,
+  check: (i: number) => void,
+): void {
+  const insertDecision =
+    store.prepare(`INSERT INTO decisions(build_id, unit, unit_key, unit_id, org, window, stage, rule, evidence, text_sha256)
+    VALUES (${buildId}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  decisions.forEach((d, i) => {
+    check(i);
+    const isExample = d.unit === 'examples' || d.unit === 'hunks';
+    insertDecision.run([
+      d.unit,
+      d.key,
+      isExample ? firstId + d.unitId : d.unitId,
+      d.org,
+      d.window,
+      d.stage,
+      d.rule,
+      d.evidence,
+      isExample ? (textDigests[d.unitId - 1] ?? null) : null,
+    ]);
+    hasher.addDecision(d);
+  });
 }

@@ -57,7 +57,9 @@ describe("the card's YAML header", () => {
       'no default written in',
     );
   });
+});
 
+describe("the card's YAML header: values and license", () => {
   it('keeps every value inside its field, whatever the title holds', () => {
     const title = 'x"\nlicense: mit\n---\n# y';
     const yaml = load(

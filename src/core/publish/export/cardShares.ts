@@ -19,43 +19,54 @@ export function renderShares(funnel: DatasetFunnel, p: (...lines: string[]) => v
     p(
       `Fence sensitivity: ${mdText(funnel.fenceSensitivity.line)}. The looser pattern takes any case, indentation and spaces after the backticks, and Gerrit's own substring test (\`\`\`\`\`suggestion\` followed by a line break, anywhere in the comment).`,
     );
-  for (const [org, o] of orgs) {
-    const s = o.shares;
-    if (!s) {
-      p(`${mdCode(org)}: not counted (this build recorded no shares).`);
-      continue;
-    }
-    const halves = Object.values(s.windows).some((w) => w.a !== undefined);
-    p(
-      `### ${mdCode(org)}`,
-      '',
-      ...mdHeader([
-        'window',
-        'suggested edits of built',
-        ...(halves ? ['half a', 'half b'] : []),
-        '`target_in_comment` of built without one',
-      ]),
-      ...Object.entries(s.windows).map(([name, w]) =>
-        mdRow([
-          mdCode(name, { inTable: true }),
-          w.sealed ? 'sealed, not counted' : cellText(w.all, 'suggested_edit'),
-          ...(halves ? [cellText(w.a, 'suggested_edit'), cellText(w.b, 'suggested_edit')] : []),
-          w.sealed ? 'sealed, not counted' : cellText(w.all, 'target_in_comment'),
-        ]),
-      ),
-      mdRow([
-        'all',
-        cellText(s.all, 'suggested_edit'),
-        ...(halves ? ['', ''] : []),
-        cellText(s.all, 'target_in_comment'),
-      ]),
-    );
-    const trend = trendLine(s);
-    p(
-      ...(trend ? [`Share over the window before: ${mdCode(trend)}.`] : []),
-      `Fence sensitivity: ${mdText(s.fence.line)}.`,
-    );
+  for (const [org, o] of orgs) orgShares(org, o, p);
+  suffixMix(orgs, p);
+  registeredHalves(orgs, p);
+}
+
+type Orgs = [string, DatasetFunnel['organizations'][string]][];
+
+/** One organization's suggested-edit and target_in_comment shares per window and half. */
+function orgShares(org: string, o: DatasetFunnel['organizations'][string], p: (...lines: string[]) => void): void {
+  const s = o.shares;
+  if (!s) {
+    p(`${mdCode(org)}: not counted (this build recorded no shares).`);
+    return;
   }
+  const halves = Object.values(s.windows).some((w) => w.a !== undefined);
+  p(
+    `### ${mdCode(org)}`,
+    '',
+    ...mdHeader([
+      'window',
+      'suggested edits of built',
+      ...(halves ? ['half a', 'half b'] : []),
+      '`target_in_comment` of built without one',
+    ]),
+    ...Object.entries(s.windows).map(([name, w]) =>
+      mdRow([
+        mdCode(name, { inTable: true }),
+        w.sealed ? 'sealed, not counted' : cellText(w.all, 'suggested_edit'),
+        ...(halves ? [cellText(w.a, 'suggested_edit'), cellText(w.b, 'suggested_edit')] : []),
+        w.sealed ? 'sealed, not counted' : cellText(w.all, 'target_in_comment'),
+      ]),
+    ),
+    mdRow([
+      'all',
+      cellText(s.all, 'suggested_edit'),
+      ...(halves ? ['', ''] : []),
+      cellText(s.all, 'target_in_comment'),
+    ]),
+  );
+  const trend = trendLine(s);
+  p(
+    ...(trend ? [`Share over the window before: ${mdCode(trend)}.`] : []),
+    `Fence sensitivity: ${mdText(s.fence.line)}.`,
+  );
+}
+
+/** The kept examples' file-suffix mix, per organization and window. */
+function suffixMix(orgs: Orgs, p: (...lines: string[]) => void): void {
   p(
     '## File-suffix mix per window',
     '',
@@ -79,6 +90,10 @@ export function renderShares(funnel: DatasetFunnel, p: (...lines: string[]) => v
       ),
     );
   }
+}
+
+/** Each organization's registered halves, and whether this build passes their check. */
+function registeredHalves(orgs: Orgs, p: (...lines: string[]) => void): void {
   p(
     '## Registered halves',
     '',

@@ -10,44 +10,44 @@ const classes = (n: SvgNode) =>
     .map((c) => c.attrs?.class)
     .filter(Boolean);
 
-describe('the funnel picture', () => {
-  // A host whose listing lacked comment counts: no_comments is "not counted" (null).
-  const funnel = {
-    corpus: 'c',
-    build: 1,
-    rulesVersion: 'r',
-    createdAt: 't',
-    organizations: {
-      '<b>gerrit</b>': {
-        funnel: [
-          { stage: 'collection', rule: 'created_before_start', unit: 'changes', removed: 2 },
-          { stage: 'collection', rule: 'no_comments', unit: 'changes', removed: null },
-          { stage: 'comments', rule: 'own_author', unit: 'comments', removed: 4 },
-          { stage: 'comments', rule: 'no_line', unit: 'comments', removed: 0 },
-          { stage: 'hunks', rule: 'size', unit: 'hunks', removed: 1 },
-          { stage: 'examples', rule: 'rebase_only', unit: 'examples', removed: 2 },
-          { stage: 'duplicates', rule: 'near_duplicate', unit: 'examples', removed: 1 },
-        ],
-        counters: { outside_windows: 1 },
-        windows: {
-          train: { examples: 2, funnel: [], counters: {} },
-          test: { sealed: true, examples: null, funnel: [], counters: {} },
-        },
+// A host whose listing lacked comment counts: no_comments is "not counted" (null).
+const funnel = {
+  corpus: 'c',
+  build: 1,
+  rulesVersion: 'r',
+  createdAt: 't',
+  organizations: {
+    '<b>gerrit</b>': {
+      funnel: [
+        { stage: 'collection', rule: 'created_before_start', unit: 'changes', removed: 2 },
+        { stage: 'collection', rule: 'no_comments', unit: 'changes', removed: null },
+        { stage: 'comments', rule: 'own_author', unit: 'comments', removed: 4 },
+        { stage: 'comments', rule: 'no_line', unit: 'comments', removed: 0 },
+        { stage: 'hunks', rule: 'size', unit: 'hunks', removed: 1 },
+        { stage: 'examples', rule: 'rebase_only', unit: 'examples', removed: 2 },
+        { stage: 'duplicates', rule: 'near_duplicate', unit: 'examples', removed: 1 },
+      ],
+      counters: { outside_windows: 1 },
+      windows: {
+        train: { examples: 2, funnel: [], counters: {} },
+        test: { sealed: true, examples: null, funnel: [], counters: {} },
       },
     },
-  } as unknown as DatasetFunnel;
-  const totals = new Map<string, DecisionTotals>([
-    [
-      '<b>gerrit</b>',
-      {
-        remaining: { changes: 10, comments: 20, hunks: 6, examples: 3 },
-        removed: new Map([['collection\0no_comments', 5]]),
-      },
-    ],
-  ]);
-  const rows = countRows(funnel, totals);
-  const svg = layoutFunnelPicture('c', funnelPictureData(funnel, rows));
+  },
+} as unknown as DatasetFunnel;
+const totals = new Map<string, DecisionTotals>([
+  [
+    '<b>gerrit</b>',
+    {
+      remaining: { changes: 10, comments: 20, hunks: 6, examples: 3 },
+      removed: new Map([['collection\0no_comments', 5]]),
+    },
+  ],
+]);
+const rows = countRows(funnel, totals);
+const svg = layoutFunnelPicture('c', funnelPictureData(funnel, rows));
 
+describe('the funnel picture', () => {
   it('marks a rule not counted on a host, with no removed bar, never as 0', () => {
     const row = rowOf(svg, 'no_comments');
     assert.ok(classes(row).includes('fp-not-counted'));
@@ -72,7 +72,9 @@ describe('the funnel picture', () => {
     assert.equal(bar('size', 'fp-remaining'), bar('rebase_only', 'fp-remaining') + bar('rebase_only', 'fp-removed'));
     assert.equal(bar('size', 'fp-remaining'), Math.round((6 / 7) * 140 * 10) / 10);
   });
+});
 
+describe('the funnel picture: flow, windows and host text', () => {
   it('breaks the flow where the unit changes, and carries it on from hunks to examples', () => {
     const breaks = all(svg)
       .filter((n) => n.attrs?.class === 'fp-unit-break')

@@ -238,28 +238,7 @@ function orgColumn(o: OrgPicture, x0: number, ls: readonly Line[]): SvgNode {
         const solid = w(r.remaining, r.unit);
         const total = r.removed === null ? solid : w(r.input, r.unit);
         if (last) children.push(flow(x0, last, total, top));
-        const bar: SvgNode[] = [
-          title(stageTitle(o.org, r)),
-          rect(x0, y, COL_W - 4, ROW_H, 'fp-hit'),
-          rect(x0, top, solid, BAR_H, 'fp-remaining'),
-        ];
-        let after = x0 + total + 4;
-        if (r.removed === null) {
-          bar.push(
-            rect(x0 + solid + 2, top, 62, BAR_H, 'fp-not-counted'),
-            text(x0 + solid + 5, top + 8.5, r.off ? 'off' : 'not counted', 'fp-small'),
-          );
-          after = x0 + solid + 68;
-        } else if (r.removed > 0) {
-          bar.push(rect(x0 + solid, top, total - solid, BAR_H, 'fp-removed'));
-        }
-        bar.push(text(after, top + 9, formatCount(r.remaining), 'fp-value'));
-        children.push({
-          tag: 'g',
-          attrs: { class: 'fp-stage-row', 'data-org': o.org, 'data-stage': r.stage, 'data-rule': r.rule },
-          reveal: { org: o.org, rule: r.rule },
-          children: bar,
-        });
+        children.push(ruleBar(o.org, r, x0, { y, top, solid, total }));
         last = { width: solid, bottom: top + BAR_H };
       }
     } else {
@@ -269,33 +248,79 @@ function orgColumn(o: OrgPicture, x0: number, ls: readonly Line[]): SvgNode {
           ? { window: OUTSIDE, examples: o.outsideWindows, sealed: false }
           : o.windows.find((x) => x.window === l.window);
       if (win) {
-        const node: SvgNode[] = [title(windowTitle(o.org, win)), rect(x0, y, COL_W - 4, ROW_H, 'fp-hit')];
-        if (win.sealed) {
-          node.push(
-            rect(x0 + windowX, top, 44, BAR_H, 'fp-sealed'),
-            text(x0 + windowX + 4, top + 8.5, 'sealed', 'fp-small'),
-          );
-        } else {
-          const width = w(win.examples ?? 0, 'examples');
-          node.push(
-            rect(x0 + windowX, top, width, BAR_H, 'fp-window'),
-            text(x0 + windowX + width + 4, top + 9, formatCount(win.examples), 'fp-value'),
-          );
-          windowX += width;
-        }
-        children.push({
-          tag: 'g',
-          attrs: { class: 'fp-stage-row', 'data-org': o.org, 'data-stage': 'windows', 'data-window': win.window },
-          reveal: win.sealed
-            ? undefined
-            : { org: o.org, rule: 'kept', window: win.window === OUTSIDE ? null : win.window },
-          children: node,
-        });
+        const drawn = windowBar(o.org, win, x0, { y, top, windowX }, (n) => w(n, 'examples'));
+        children.push(drawn.node);
+        windowX += drawn.width;
       }
     }
     y += lineHeight(l);
   }
   return { tag: 'g', attrs: { class: 'fp-org-column', 'data-org': o.org }, children };
+}
+
+/** Where a bar is drawn: its row's top, the bar's own top, and its solid and whole widths. */
+interface BarPlace {
+  y: number;
+  top: number;
+  solid: number;
+  total: number;
+}
+
+/** A rule's bar: what remains (solid), what it removed, or a "not counted" box, then the count left. */
+function ruleBar(org: string, r: CountRow, x0: number, { y, top, solid, total }: BarPlace): SvgNode {
+  const bar: SvgNode[] = [
+    title(stageTitle(org, r)),
+    rect(x0, y, COL_W - 4, ROW_H, 'fp-hit'),
+    rect(x0, top, solid, BAR_H, 'fp-remaining'),
+  ];
+  let after = x0 + total + 4;
+  if (r.removed === null) {
+    bar.push(
+      rect(x0 + solid + 2, top, 62, BAR_H, 'fp-not-counted'),
+      text(x0 + solid + 5, top + 8.5, r.off ? 'off' : 'not counted', 'fp-small'),
+    );
+    after = x0 + solid + 68;
+  } else if (r.removed > 0) {
+    bar.push(rect(x0 + solid, top, total - solid, BAR_H, 'fp-removed'));
+  }
+  bar.push(text(after, top + 9, formatCount(r.remaining), 'fp-value'));
+  return {
+    tag: 'g',
+    attrs: { class: 'fp-stage-row', 'data-org': org, 'data-stage': r.stage, 'data-rule': r.rule },
+    reveal: { org, rule: r.rule },
+    children: bar,
+  };
+}
+
+/** A window's bar, starting where the window before it ended; returns it and its width. */
+function windowBar(
+  org: string,
+  win: PictureWindow,
+  x0: number,
+  { y, top, windowX }: { y: number; top: number; windowX: number },
+  widthOf: (examples: number) => number,
+): { node: SvgNode; width: number } {
+  let width = 0;
+  const parts: SvgNode[] = [title(windowTitle(org, win)), rect(x0, y, COL_W - 4, ROW_H, 'fp-hit')];
+  if (win.sealed) {
+    parts.push(
+      rect(x0 + windowX, top, 44, BAR_H, 'fp-sealed'),
+      text(x0 + windowX + 4, top + 8.5, 'sealed', 'fp-small'),
+    );
+  } else {
+    width = widthOf(win.examples ?? 0);
+    parts.push(
+      rect(x0 + windowX, top, width, BAR_H, 'fp-window'),
+      text(x0 + windowX + width + 4, top + 9, formatCount(win.examples), 'fp-value'),
+    );
+  }
+  const node: SvgNode = {
+    tag: 'g',
+    attrs: { class: 'fp-stage-row', 'data-org': org, 'data-stage': 'windows', 'data-window': win.window },
+    reveal: win.sealed ? undefined : { org, rule: 'kept', window: win.window === OUTSIDE ? null : win.window },
+    children: parts,
+  };
+  return { node, width };
 }
 
 /** The units passing from one bar to the next: a band from the left bar's solid part to the next bar's whole width. */

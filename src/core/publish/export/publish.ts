@@ -93,22 +93,7 @@ export function writePublishables(
     files.push(file);
   };
 
-  const names = publishedSplits(store, buildId, card);
-  const splits: CardSplit[] = [];
-  if (names.length && splitFiles) mkdirSync(path.join(dir, SPLITS_DIR), { recursive: true });
-  for (const { window, split } of names) {
-    const rel = `${SPLITS_DIR}/${split}.jsonl`;
-    const of = examples.filter((e) => e.window === window);
-    if (splitFiles) {
-      const file = path.join(dir, SPLITS_DIR, `${split}.jsonl`);
-      saveLinesAtomically(
-        file,
-        of.map((e) => e.line!),
-      );
-      files.push(file);
-    }
-    splits.push({ window, split, path: rel, examples: of.length });
-  }
+  const splits = writeSplitFiles(store, buildId, dir, card, examples, splitFiles, files);
 
   const counts = countRows(funnel, decisionTotals(store, buildId));
   write(path.join(dir, COUNTS_FILE), countsCsv(counts));
@@ -124,17 +109,7 @@ export function writePublishables(
     corpus_hash: string | null;
     finished_at: string | null;
   }>('SELECT config_hash, rules_version, corpus_hash, finished_at FROM builds WHERE id = ?', [buildId])!;
-  const projects = new Map<string, { project: string; examples: number }[]>();
-  store.each(
-    `SELECT h.org, c.project, count(*) AS n FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
-     WHERE e.build_id = ? AND e.rule IS NULL GROUP BY h.org, c.project ORDER BY h.org, n DESC, c.project`,
-    [buildId],
-    (r) =>
-      projects.set(String(r.org), [
-        ...(projects.get(String(r.org)) ?? []),
-        { project: String(r.project), examples: Number(r.n) },
-      ]),
-  );
+  const projects = projectsByOrg(store, buildId);
   const text = datasetCard({
     title: card?.prettyName ?? built.name,
     card,
@@ -173,4 +148,49 @@ export function writePublishables(
         `the dataset card says "license: unknown": ${opts.config ? 'the config' : 'the config stored with the build'} sets no card.license`,
       ];
   return { files, splits, auditLines: audit.lines, warnings };
+}
+
+/** Writes each published split's JSON lines (when `splitFiles`) and returns the card's splits. */
+function writeSplitFiles(
+  store: CorpusStore,
+  buildId: number,
+  dir: string,
+  card: CardConfig | undefined,
+  examples: readonly { window: string | null; line?: string }[],
+  splitFiles: boolean,
+  files: string[],
+): CardSplit[] {
+  const names = publishedSplits(store, buildId, card);
+  const splits: CardSplit[] = [];
+  if (names.length && splitFiles) mkdirSync(path.join(dir, SPLITS_DIR), { recursive: true });
+  for (const { window, split } of names) {
+    const rel = `${SPLITS_DIR}/${split}.jsonl`;
+    const of = examples.filter((e) => e.window === window);
+    if (splitFiles) {
+      const file = path.join(dir, SPLITS_DIR, `${split}.jsonl`);
+      saveLinesAtomically(
+        file,
+        of.map((e) => e.line!),
+      );
+      files.push(file);
+    }
+    splits.push({ window, split, path: rel, examples: of.length });
+  }
+  return splits;
+}
+
+/** The kept examples per project, most first, per organization. */
+function projectsByOrg(store: CorpusStore, buildId: number): Map<string, { project: string; examples: number }[]> {
+  const projects = new Map<string, { project: string; examples: number }[]>();
+  store.each(
+    `SELECT h.org, c.project, count(*) AS n FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
+     WHERE e.build_id = ? AND e.rule IS NULL GROUP BY h.org, c.project ORDER BY h.org, n DESC, c.project`,
+    [buildId],
+    (r) =>
+      projects.set(String(r.org), [
+        ...(projects.get(String(r.org)) ?? []),
+        { project: String(r.project), examples: Number(r.n) },
+      ]),
+  );
+  return projects;
 }

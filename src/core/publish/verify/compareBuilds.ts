@@ -162,7 +162,7 @@ export function compareBuilds(store: CorpusStore, from: number, to: number): Bui
     store.all<{ name: string }>('SELECT name FROM windows ORDER BY from_date').map((w, i) => [w.name, i]),
   );
   const cells = new Map<string, CellReconciliation>();
-  const cell = (org: string, window: string | null) => {
+  const cell: CellOf = (org, window) => {
     const id = JSON.stringify([org, window]);
     let c = cells.get(id);
     if (!c)
@@ -172,11 +172,47 @@ export function compareBuilds(store: CorpusStore, from: number, to: number): Bui
       );
     return c;
   };
+  const { keptFrom, left, moved } = leavers(a, b, cell);
+  const { keptTo, entered } = entrants(a, b, cell);
+  const { textChanged, textNotCounted } = textChanges(store, from, to, b, cell);
+  if (textChanged === null) for (const c of cells.values()) c.textChanged = null;
+
+  const byKey = (x: { key: string }, y: { key: string }) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
+  const rank = (w: string | null) =>
+    w === null ? Number.MAX_SAFE_INTEGER : (windowOrder.get(w) ?? Number.MAX_SAFE_INTEGER - 1);
+  const ordered = [...cells.values()].sort((x, y) =>
+    x.org < y.org
+      ? -1
+      : x.org > y.org
+        ? 1
+        : rank(x.window) - rank(y.window) || String(x.window).localeCompare(String(y.window)),
+  );
+  return {
+    from,
+    to,
+    keptFrom,
+    keptTo,
+    left: left.sort(byKey),
+    entered: entered.sort(byKey),
+    moved: moved.sort(byKey),
+    cells: ordered,
+    textChanged: textChanged?.sort(byKey) ?? null,
+    ...(textNotCounted ? { textNotCounted } : {}),
+  };
+}
+
+/** The reconciliation cell of an organization and window, made on first use. */
+type CellOf = (org: string, window: string | null) => CellReconciliation;
+
+/** The examples kept in `a`: those no longer kept in `b` left, those kept in another window moved. */
+function leavers(
+  a: Map<string, Unit>,
+  b: Map<string, Unit>,
+  cell: CellOf,
+): { keptFrom: number; left: Movement[]; moved: WindowMove[] } {
   const left: Movement[] = [];
-  const entered: Entered[] = [];
   const moved: WindowMove[] = [];
   let keptFrom = 0;
-  let keptTo = 0;
   for (const [key, d] of a) {
     if (d.rule !== 'kept') continue;
     keptFrom++;
@@ -200,6 +236,13 @@ export function compareBuilds(store: CorpusStore, from: number, to: number): Bui
       ...(now?.twin ? { twin: now.twin } : {}),
     });
   }
+  return { keptFrom, left, moved };
+}
+
+/** The examples kept in `b` that `a` did not keep, each with why it entered. */
+function entrants(a: Map<string, Unit>, b: Map<string, Unit>, cell: CellOf): { keptTo: number; entered: Entered[] } {
+  const entered: Entered[] = [];
+  let keptTo = 0;
   for (const [key, d] of b) {
     if (d.rule !== 'kept') continue;
     keptTo++;
@@ -225,7 +268,17 @@ export function compareBuilds(store: CorpusStore, from: number, to: number): Bui
       explanation: explain(reason),
     });
   }
+  return { keptTo, entered };
+}
 
+/** The examples kept in both whose text changed; null, and why, when either build's digests are gone. */
+function textChanges(
+  store: CorpusStore,
+  from: number,
+  to: number,
+  b: Map<string, Unit>,
+  cell: CellOf,
+): { textChanged: BuildComparison['textChanged']; textNotCounted?: string } {
   let textChanged: BuildComparison['textChanged'] = null;
   let textNotCounted: string | undefined;
   const da = textDigests(store, from);
@@ -242,31 +295,8 @@ export function compareBuilds(store: CorpusStore, from: number, to: number): Bui
   } else {
     const which = [da ? undefined : from, db ? undefined : to].filter((x) => x !== undefined).join(' and ');
     textNotCounted = `build ${which} was written before kept texts were digested and its examples are no longer in the file`;
-    for (const c of cells.values()) c.textChanged = null;
   }
-
-  const byKey = (x: { key: string }, y: { key: string }) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
-  const rank = (w: string | null) =>
-    w === null ? Number.MAX_SAFE_INTEGER : (windowOrder.get(w) ?? Number.MAX_SAFE_INTEGER - 1);
-  const ordered = [...cells.values()].sort((x, y) =>
-    x.org < y.org
-      ? -1
-      : x.org > y.org
-        ? 1
-        : rank(x.window) - rank(y.window) || String(x.window).localeCompare(String(y.window)),
-  );
-  return {
-    from,
-    to,
-    keptFrom,
-    keptTo,
-    left: left.sort(byKey),
-    entered: entered.sort(byKey),
-    moved: moved.sort(byKey),
-    cells: ordered,
-    textChanged: textChanged?.sort(byKey) ?? null,
-    ...(textNotCounted ? { textNotCounted } : {}),
-  };
+  return { textChanged, textNotCounted };
 }
 
 const n = (v: number) => v.toLocaleString('en-US');

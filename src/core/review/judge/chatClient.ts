@@ -124,38 +124,9 @@ export class ChatClient {
       await this.pacer.turn(this.intervalMs, notBefore, signal);
       const started = Pacer.now();
       this.stats.requests++;
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), this.options.requestDeadlineMs ?? 300_000);
-      let status: number | undefined;
-      let text = '';
-      let retryAfter: number | undefined;
-      let failure: string | undefined;
-      try {
-        const res = await this.client.request({
-          path: this.url.pathname + this.url.search,
-          method: 'POST',
-          headers,
-          body,
-          signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
-        });
-        status = res.statusCode;
-        retryAfter = retryAfterMs(res.headers['retry-after']);
-        text = await res.body.text();
-      } catch (e) {
-        signal?.throwIfAborted();
-        if (!deadline.signal.aborted && !isRetryableError(e)) {
-          return {
-            ok: false,
-            reason: 'network',
-            message: describeError(e),
-            latencyMs: Math.round(Pacer.now() - started),
-          };
-        }
-        failure = deadline.signal.aborted ? 'no complete answer in time' : describeError(e);
-      } finally {
-        clearTimeout(timer);
-        this.pacer.answered();
-      }
+      const answer = await this.requestOnce(headers, body, started);
+      if ('final' in answer) return answer.final;
+      const { status, text, retryAfter, failure } = answer;
       const latencyMs = Math.round(Pacer.now() - started);
       if (status !== undefined && status >= 200 && status < 300) return parseCompletion(text, latencyMs);
       if (status !== undefined && !CHAT_RETRY_STATUSES.has(status)) {
@@ -189,6 +160,50 @@ export class ChatClient {
         // a faulty log hook must not stop the run
       }
     }
+  }
+
+  /** One request and its answer; `final` when a network error is one a retry cannot help. */
+  private async requestOnce(
+    headers: Record<string, string>,
+    body: string,
+    started: number,
+  ): Promise<{ final: ChatResult } | { status?: number; text: string; retryAfter?: number; failure?: string }> {
+    const { signal } = this.options;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.options.requestDeadlineMs ?? 300_000);
+    let status: number | undefined;
+    let text = '';
+    let retryAfter: number | undefined;
+    let failure: string | undefined;
+    try {
+      const res = await this.client.request({
+        path: this.url.pathname + this.url.search,
+        method: 'POST',
+        headers,
+        body,
+        signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
+      });
+      status = res.statusCode;
+      retryAfter = retryAfterMs(res.headers['retry-after']);
+      text = await res.body.text();
+    } catch (e) {
+      signal?.throwIfAborted();
+      if (!deadline.signal.aborted && !isRetryableError(e)) {
+        return {
+          final: {
+            ok: false,
+            reason: 'network',
+            message: describeError(e),
+            latencyMs: Math.round(Pacer.now() - started),
+          },
+        };
+      }
+      failure = deadline.signal.aborted ? 'no complete answer in time' : describeError(e);
+    } finally {
+      clearTimeout(timer);
+      this.pacer.answered();
+    }
+    return { status, text, retryAfter, failure };
   }
 }
 

@@ -145,49 +145,8 @@ export async function runLoop<T>(
         p.stopped = 'max-tokens-total';
         break;
       }
-      let outcome: { ok: true; value: T } | { ok: false; problem: string } = { ok: false, problem: 'not asked' };
-      const usage = { promptTokens: 0, completionTokens: 0, latencyMs: 0, counted: false };
-      let answered = false;
-      // The first answer and, when it is invalid, one retry that says what was wrong (the same request
-      // again would, at temperature 0, most often get the same answer).
-      let messages = task.messages;
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        p.sent++;
-        const res: ChatResult = await client.complete({ model: opts.model, messages, params: opts.params });
-        usage.latencyMs += res.latencyMs;
-        if (!res.ok) {
-          if (res.reason === 'http' && res.status !== undefined && FATAL.has(res.status)) {
-            throw new UserError(
-              `judge: the endpoint answered HTTP ${res.status} (${res.status === 404 ? 'wrong endpoint URL or model' : 'the key is missing or refused'}); nothing more was sent`,
-            );
-          }
-          answered = res.reason === 'malformed'; // not answered at all: nothing stored, a rerun asks again
-          if (!answered) break;
-          outcome = { ok: false, problem: res.message };
-          continue;
-        }
-        answered = true;
-        if (res.promptTokens !== undefined || res.completionTokens !== undefined) usage.counted = true;
-        usage.promptTokens += res.promptTokens ?? 0;
-        usage.completionTokens += res.completionTokens ?? 0;
-        p.promptTokens += res.promptTokens ?? 0;
-        p.completionTokens += res.completionTokens ?? 0;
-        // A server that reports no usage still spends: the budget counts an estimate for it.
-        unreported += res.promptTokens === undefined ? estimateTokens(messages) : 0;
-        outcome =
-          res.finishReason === 'length'
-            ? { ok: false, problem: 'the answer was cut at max_tokens' }
-            : parse(res.content);
-        if (outcome.ok) break;
-        messages = [
-          ...task.messages,
-          { role: 'assistant', content: res.content ?? '' },
-          {
-            role: 'user',
-            content: `That answer is not valid: ${outcome.problem}. Answer again with one JSON object that matches the schema.`,
-          },
-        ];
-      }
+      const { outcome, usage, answered, unreportedTokens } = await askTask(client, task, opts, parse, p);
+      unreported += unreportedTokens;
       p.done += task.commentKeys.length;
       if (!answered) {
         p.failed += task.commentKeys.length;
@@ -216,4 +175,67 @@ export async function runLoop<T>(
   opts.checkpoint();
   report();
   return p;
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/**
+ * Asks the endpoint for one task, counting what was sent and spent in `p`. `answered` is false when
+ * nothing came back (nothing is stored); `unreportedTokens` estimates what a server without usage spent.
+ */
+async function askTask<T>(
+  client: ChatClient,
+  task: LoopTask<T>,
+  opts: LoopOptions,
+  parse: (content: string | null) => Parsed<T>,
+  p: LoopSummary,
+): Promise<{
+  outcome: Outcome<T>;
+  usage: { promptTokens: number; completionTokens: number; latencyMs: number; counted: boolean };
+  answered: boolean;
+  unreportedTokens: number;
+}> {
+  let outcome: Outcome<T> = { ok: false, problem: 'not asked' };
+  const usage = { promptTokens: 0, completionTokens: 0, latencyMs: 0, counted: false };
+  let answered = false;
+  let unreportedTokens = 0;
+  // The first answer and, when it is invalid, one retry that says what was wrong (the same request
+  // again would, at temperature 0, most often get the same answer).
+  let messages = task.messages;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    p.sent++;
+    const res: ChatResult = await client.complete({ model: opts.model, messages, params: opts.params });
+    usage.latencyMs += res.latencyMs;
+    if (!res.ok) {
+      if (res.reason === 'http' && res.status !== undefined && FATAL.has(res.status)) {
+        throw new UserError(
+          `judge: the endpoint answered HTTP ${res.status} (${res.status === 404 ? 'wrong endpoint URL or model' : 'the key is missing or refused'}); nothing more was sent`,
+        );
+      }
+      answered = res.reason === 'malformed'; // not answered at all: nothing stored, a rerun asks again
+      if (!answered) break;
+      outcome = { ok: false, problem: res.message };
+      continue;
+    }
+    answered = true;
+    if (res.promptTokens !== undefined || res.completionTokens !== undefined) usage.counted = true;
+    usage.promptTokens += res.promptTokens ?? 0;
+    usage.completionTokens += res.completionTokens ?? 0;
+    p.promptTokens += res.promptTokens ?? 0;
+    p.completionTokens += res.completionTokens ?? 0;
+    // A server that reports no usage still spends: the budget counts an estimate for it.
+    unreportedTokens += res.promptTokens === undefined ? estimateTokens(messages) : 0;
+    outcome =
+      res.finishReason === 'length' ? { ok: false, problem: 'the answer was cut at max_tokens' } : parse(res.content);
+    if (outcome.ok) break;
+    messages = [
+      ...task.messages,
+      { role: 'assistant', content: res.content ?? '' },
+      {
+        role: 'user',
+        content: `That answer is not valid: ${outcome.problem}. Answer again with one JSON object that matches the schema.`,
+      },
+    ];
+  }
+  return { outcome, usage, answered, unreportedTokens };
 }

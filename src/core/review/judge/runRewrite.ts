@@ -46,41 +46,12 @@ export async function runRewrite(
       : quality.get(it.commentKey) === 'low',
   );
   if (opts.sample !== undefined) items = seededSample(items, opts.sample, opts.seed ?? '0');
-  const seed = opts.seed ?? '0';
   const base = {
     temperature: settings.temperature,
     max_tokens: settings.maxTokens,
     response_format: REWRITE_RESPONSE_FORMAT,
   };
-  const tasks = items.map((it: JudgeItem) => {
-    const exemplars =
-      opts.mode === 'curev+'
-        ? seededSample(
-            pool.filter((p) => p.commentKey !== it.commentKey),
-            EXEMPLARS_PER_PROMPT,
-            `${seed}\0${it.commentKey}`,
-          )
-        : [];
-    const exemplarKeys = exemplars.map((e) => e.commentKey);
-    const cacheKey = judgmentCacheKey({
-      model,
-      promptVersion: REWRITE_PROMPT_VERSION,
-      params: { ...base, mode: opts.mode, exemplars: exemplarKeys },
-      comment: it.comment,
-      hunk: it.hunk,
-    });
-    const task: LoopTask<string> & { exemplarKeys: string[] } = {
-      cacheKey,
-      commentKeys: [it.commentKey],
-      messages: rewriteMessages(
-        it.comment,
-        it.hunk,
-        exemplars.map((e) => e.comment),
-      ),
-      exemplarKeys,
-    };
-    return { task, cached: rewriteByCacheKey(store, cacheKey, it.commentKey)?.commentKey === it.commentKey };
-  });
+  const tasks = rewriteTasks(store, items, pool, opts, model, base);
   // curev+ exemplars differ per comment, so only curev merges identical comments into one request.
   const pending = mergeTasks<string, LoopTask<string> & { exemplarKeys: string[] }>(
     tasks.filter((t) => !t.cached).map((t) => t.task),
@@ -124,4 +95,47 @@ export async function runRewrite(
     },
   );
   return { dryRun: false, ...summary };
+}
+
+type RewriteTask = LoopTask<string> & { exemplarKeys: string[] };
+
+/** Each item's request (curev+: with its own seeded exemplars), and whether its rewrite is already stored. */
+function rewriteTasks(
+  store: CorpusStore,
+  items: readonly JudgeItem[],
+  pool: readonly JudgeItem[],
+  opts: JudgeRunOptions & { mode: RewriteMode },
+  model: string,
+  base: Record<string, unknown>,
+): { task: RewriteTask; cached: boolean }[] {
+  const seed = opts.seed ?? '0';
+  return items.map((it: JudgeItem) => {
+    const exemplars =
+      opts.mode === 'curev+'
+        ? seededSample(
+            pool.filter((p) => p.commentKey !== it.commentKey),
+            EXEMPLARS_PER_PROMPT,
+            `${seed}\0${it.commentKey}`,
+          )
+        : [];
+    const exemplarKeys = exemplars.map((e) => e.commentKey);
+    const cacheKey = judgmentCacheKey({
+      model,
+      promptVersion: REWRITE_PROMPT_VERSION,
+      params: { ...base, mode: opts.mode, exemplars: exemplarKeys },
+      comment: it.comment,
+      hunk: it.hunk,
+    });
+    const task: RewriteTask = {
+      cacheKey,
+      commentKeys: [it.commentKey],
+      messages: rewriteMessages(
+        it.comment,
+        it.hunk,
+        exemplars.map((e) => e.comment),
+      ),
+      exemplarKeys,
+    };
+    return { task, cached: rewriteByCacheKey(store, cacheKey, it.commentKey)?.commentKey === it.commentKey };
+  });
 }

@@ -101,93 +101,131 @@ export function labelAudit(
   const many =
     opts.agreement === false ? undefined : auditRaterAgreement(auditAgreementInput(store, sample, items, labels));
   const orgs = [...new Set(items.map((i) => i.org))].sort();
-  const organizations = orgs.map((org): OrgLabelAudit => {
-    const keys = items.filter((i) => i.org === org).map((i) => i.exampleKey);
-    const raters = [...labels.keys()].filter((r) => keys.some((k) => labels.get(r)!.has(k)));
-    const tally = (set: readonly string[]) =>
-      raters.map((r) => tallyOf(r, kinds.get(r) ?? 'human', set, labels.get(r)!));
-    const scoredIn = (set: readonly string[]) => set.filter((k) => raters.some((r) => labels.get(r)!.has(k))).length;
-    const agreement = [];
-    for (let i = 0; i < raters.length; i++) {
-      for (let j = i + 1; j < raters.length; j++) {
-        const a = labels.get(raters[i])!;
-        const b = labels.get(raters[j])!;
-        const pairs = keys.filter((k) => a.has(k) && b.has(k)).map((k): [Label, Label] => [a.get(k)!, b.get(k)!]);
-        agreement.push({ rater_a: raters[i], rater_b: raters[j], both: pairs.length, kappa: cohensKappa(pairs) });
-      }
-    }
-    const row = (by: CrossRow['by'], value: string, set: readonly string[]): CrossRow => ({
-      by,
-      value,
-      items: set.length,
-      scored: scoredIn(set),
-      raters: raters.map((r) => {
-        const m = labels.get(r)!;
-        return {
-          rater: r,
-          scored: set.filter((k) => m.has(k)).length,
-          valid: set.filter((k) => m.get(k) === VALID_LABEL).length,
-        };
-      }),
-    });
-    const rules = [...new Set(keys.map((k) => ruleIn.get(k) ?? 'not in build'))].sort((a, b) =>
-      a === 'kept' ? -1 : b === 'kept' ? 1 : a.localeCompare(b),
-    );
-    const kept = keys.filter((k) => ruleIn.get(k) === 'kept');
-    const cross = [
-      ...rules.map((rule) =>
-        row(
-          'rule',
-          rule,
-          keys.filter((k) => (ruleIn.get(k) ?? 'not in build') === rule),
-        ),
-      ),
-      ...FLAGS.map((f) =>
-        row(
-          'flag',
-          f,
-          keys.filter((k) => flags.get(k)?.has(f)),
-        ),
-      ),
-    ];
-    const scored = scoredIn(keys);
-    const all = tally(keys);
-    const keptTally = tally(kept);
-    return {
-      org,
-      valid_label: VALID_LABEL,
-      sample: {
-        id: sample.id,
-        build: sample.buildId,
-        seed: sample.seed,
-        size: sample.size,
-        drawn_at: sample.drawnAt,
-        items_sha256: sample.itemsSha256,
-        strata: sample.strata.filter((s) => s.org === org),
-      },
-      items: keys.length,
-      scored,
-      raters: all,
-      agreement,
-      ...(many ? { rater_agreement: many.get(org)! } : {}),
-      kept_set: { build: buildId, items: kept.length, raters: keptTally },
-      cross_tab: cross,
-      summary: [
-        ...cross
-          .filter((c) => c.by === 'rule' && c.value !== 'kept')
-          .map((c) =>
-            flagSentence(
-              c,
-              scored,
-              `build ${buildId} ${c.value === 'not in build' ? 'does not hold' : `removes as ${c.value}`}`,
-            ),
-          ),
-        ...cross.filter((c) => c.by === 'flag').map((c) => flagSentence(c, scored)),
-        keptSentence(buildId, kept.length, all, keptTally),
-      ],
-    };
-  });
+  const read: AuditRead = { sample, buildId, items, kinds, labels, ruleIn, flags, many };
+  const organizations = orgs.map((org) => orgLabelAudit(org, read));
   return { sample, build: buildId, organizations };
+}
+
+/** What the report reads once, for every organization. */
+interface AuditRead {
+  sample: AuditSample;
+  buildId: number;
+  items: ReturnType<typeof auditItems>;
+  kinds: ReturnType<typeof raterKinds>;
+  /** rater → key → label */
+  labels: ReturnType<typeof sampleLabels>;
+  /** example key → the compared build's rule for it ('kept' when kept) */
+  ruleIn: Map<string, string>;
+  flags: ReturnType<typeof itemFlags>;
+  many: ReturnType<typeof auditRaterAgreement> | undefined;
+}
+
+/** One organization's report. */
+function orgLabelAudit(org: string, read: AuditRead): OrgLabelAudit {
+  const { sample, buildId, items, kinds, labels, ruleIn, many } = read;
+  const keys = items.filter((i) => i.org === org).map((i) => i.exampleKey);
+  const raters = [...labels.keys()].filter((r) => keys.some((k) => labels.get(r)!.has(k)));
+  const tally = (set: readonly string[]) => raters.map((r) => tallyOf(r, kinds.get(r) ?? 'human', set, labels.get(r)!));
+  const scoredIn = (set: readonly string[]) => set.filter((k) => raters.some((r) => labels.get(r)!.has(k))).length;
+  const agreement = pairwiseKappas(raters, labels, keys);
+  const cross = crossTab(keys, raters, read);
+  const kept = keys.filter((k) => ruleIn.get(k) === 'kept');
+  const scored = scoredIn(keys);
+  const all = tally(keys);
+  const keptTally = tally(kept);
+  return {
+    org,
+    valid_label: VALID_LABEL,
+    sample: {
+      id: sample.id,
+      build: sample.buildId,
+      seed: sample.seed,
+      size: sample.size,
+      drawn_at: sample.drawnAt,
+      items_sha256: sample.itemsSha256,
+      strata: sample.strata.filter((s) => s.org === org),
+    },
+    items: keys.length,
+    scored,
+    raters: all,
+    agreement,
+    ...(many ? { rater_agreement: many.get(org)! } : {}),
+    kept_set: { build: buildId, items: kept.length, raters: keptTally },
+    cross_tab: cross,
+    summary: [
+      ...cross
+        .filter((c) => c.by === 'rule' && c.value !== 'kept')
+        .map((c) =>
+          flagSentence(
+            c,
+            scored,
+            `build ${buildId} ${c.value === 'not in build' ? 'does not hold' : `removes as ${c.value}`}`,
+          ),
+        ),
+      ...cross.filter((c) => c.by === 'flag').map((c) => flagSentence(c, scored)),
+      keptSentence(buildId, kept.length, all, keptTally),
+    ],
+  };
+}
+
+/** Cohen's κ for every pair of raters, on the items both labelled. */
+function pairwiseKappas(
+  raters: readonly string[],
+  labels: AuditRead['labels'],
+  keys: readonly string[],
+): OrgLabelAudit['agreement'] {
+  const agreement: OrgLabelAudit['agreement'] = [];
+  for (let i = 0; i < raters.length; i++) {
+    for (let j = i + 1; j < raters.length; j++) {
+      const a = labels.get(raters[i])!;
+      const b = labels.get(raters[j])!;
+      const pairs = keys.filter((k) => a.has(k) && b.has(k)).map((k): [Label, Label] => [a.get(k)!, b.get(k)!]);
+      agreement.push({ rater_a: raters[i], rater_b: raters[j], both: pairs.length, kappa: cohensKappa(pairs) });
+    }
+  }
+  return agreement;
+}
+
+/** The valid shares by the compared build's rule (kept first) and by flag. */
+function crossTab(
+  keys: readonly string[],
+  raters: readonly string[],
+  { labels, ruleIn, flags }: AuditRead,
+): CrossRow[] {
+  const scoredIn = (set: readonly string[]) => set.filter((k) => raters.some((r) => labels.get(r)!.has(k))).length;
+  const row = (by: CrossRow['by'], value: string, set: readonly string[]): CrossRow => ({
+    by,
+    value,
+    items: set.length,
+    scored: scoredIn(set),
+    raters: raters.map((r) => {
+      const m = labels.get(r)!;
+      return {
+        rater: r,
+        scored: set.filter((k) => m.has(k)).length,
+        valid: set.filter((k) => m.get(k) === VALID_LABEL).length,
+      };
+    }),
+  });
+  const rules = [...new Set(keys.map((k) => ruleIn.get(k) ?? 'not in build'))].sort((a, b) =>
+    a === 'kept' ? -1 : b === 'kept' ? 1 : a.localeCompare(b),
+  );
+  return [
+    ...rules.map((rule) =>
+      row(
+        'rule',
+        rule,
+        keys.filter((k) => (ruleIn.get(k) ?? 'not in build') === rule),
+      ),
+    ),
+    ...FLAGS.map((f) =>
+      row(
+        'flag',
+        f,
+        keys.filter((k) => flags.get(k)?.has(f)),
+      ),
+    ),
+  ];
 }
 
 function tallyOf(rater: string, kind: RaterKind, keys: readonly string[], m: ReadonlyMap<string, Label>): RaterTally {

@@ -61,7 +61,9 @@ describe("agreement (Cohen's κ, quadratic-weighted κ)", () => {
         ])!,
     );
   });
+});
 
+describe('agreement: type and nature', () => {
   it('type and nature one-vs-rest per label, with the mean of the defined ones; judge vs human on every part', () => {
     const ans = (
       type: JudgeAnswer['type'],

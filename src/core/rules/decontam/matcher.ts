@@ -122,6 +122,11 @@ export class ProtectedMatcher {
   /** The first overlap of the example with a reference, policies in POLICY_NAMES order; null: none. */
   match(e: ExampleTexts): OverlapMatch | null {
     if (this.empty) return null;
+    return this.matchCode(e) ?? this.matchComments(e);
+  }
+
+  /** The first overlap of a side of the example with a reference's code. */
+  private matchCode(e: ExampleTexts): OverlapMatch | null {
     const sides = [
       ['before', e.before],
       ['after', e.after],
@@ -132,25 +137,6 @@ export class ProtectedMatcher {
       if (!c) collapsed.set(side, (c = collapseWhitespace(raw)));
       return c;
     };
-    const hit = (
-      policy: PolicyName,
-      ref: ReferenceText,
-      side: 'before' | 'after',
-      start: number,
-      end: number,
-      extra: Partial<OverlapMatch> = {},
-    ): OverlapMatch => ({
-      policy,
-      set: ref.set,
-      id: ref.id,
-      referenceField: ref.field,
-      side,
-      start,
-      end,
-      referenceMatched: ref.text.trim(),
-      ...extra,
-    });
-
     if (this.wholeCode.size > 0) {
       for (const [side, raw] of sides) {
         const c = collapsedOf(side, raw);
@@ -202,6 +188,11 @@ export class ProtectedMatcher {
           return hit('token_jaccard', this.code[found.reference], side, 0, raw.length, { jaccard: found.jaccard });
       }
     }
+    return null;
+  }
+
+  /** The first overlap of one of the example's comments with a reference comment. */
+  private matchComments(e: ExampleTexts): OverlapMatch | null {
     for (const comment of e.comments) {
       if (this.wholeComment.size === 0) break;
       const c = collapseWhitespace(comment.message);
@@ -236,6 +227,28 @@ export class ProtectedMatcher {
     }
     return null;
   }
+}
+
+/** An overlap found by `policy` on `ref`, at [start, end) of the example's side. */
+function hit(
+  policy: PolicyName,
+  ref: ReferenceText,
+  side: 'before' | 'after',
+  start: number,
+  end: number,
+  extra: Partial<OverlapMatch> = {},
+): OverlapMatch {
+  return {
+    policy,
+    set: ref.set,
+    id: ref.id,
+    referenceField: ref.field,
+    side,
+    start,
+    end,
+    referenceMatched: ref.text.trim(),
+    ...extra,
+  };
 }
 
 /** Tokens [first, first + length) of `text`, with what lies between them. */

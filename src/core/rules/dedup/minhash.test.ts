@@ -73,7 +73,9 @@ describe('dedup MinHash and LSH', () => {
       `variance ratio ${sumScaledSquare / pairs}`,
     );
   });
+});
 
+describe('dedup MinHash and LSH: banding', () => {
   it('proposes pairs at the rate 1 - (1 - J^r)^b of banded LSH (11 × 11)', () => {
     const hasher = new MinHasher(128, 121, 5);
     const r = rng(9);
@@ -122,7 +124,9 @@ describe('dedup MinHash and LSH', () => {
     assert.ok(found >= 190, `found ${found}/200`);
     assert.equal(decisions.size, found);
   });
+});
 
+describe('dedup MinHash and LSH: unrelated hunks', () => {
   it('proposes no pair and removes nothing among 3,000 unrelated code-like hunks', () => {
     const r = rng(13);
     const vocabulary = [

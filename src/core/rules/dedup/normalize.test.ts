@@ -43,7 +43,9 @@ describe('dedup normalisation', () => {
     for (let c = 0; c < 0x10000; c++)
       assert.equal(isWhitespaceCode(c), /\s/.test(String.fromCharCode(c)), `U+${c.toString(16)}`);
   });
+});
 
+describe('dedup normalisation: fingerprints, digests and tokens', () => {
   it('fingerprints equal normalised texts equally and different ones differently', () => {
     const r = rng(7);
     const pick = (xs: string[]): string => xs[Math.floor(r() * xs.length)];

@@ -101,7 +101,9 @@ describe('Search/Replace export: blocks', () => {
     const lastLine = verified(example('a\r\nb\r\nc', 'a\r\nb\r\nC'));
     assert.deepEqual(lastLine.blocks, [{ search: 'c', replace: 'C' }]);
   });
+});
 
+describe("Search/Replace export: merged blocks and the hunk's edits", () => {
   it('merges two edits one line apart into one block, and keeps them apart with mergeGapLines 0', () => {
     const a = 'p\nq\nr\ns\nt\n';
     const b = 'p\nQ\nr\nS\nt\n';
@@ -173,7 +175,9 @@ describe('Search/Replace export: blocks', () => {
     assert.equal(sr.edits_outside_hunk, 0);
     assert.equal(applyBlocks(sr.base, sr.blocks), 'x\ny');
   });
+});
 
+describe('Search/Replace export: failures and rendering', () => {
   it('fails honestly: sr_mismatch when a block set does not give the target, sr_no_diff without the whole files', () => {
     assert.deepEqual(verifyBlocks('a\nb\n', [{ search: 'b\n', replace: 'c\n' }], sha256Hex('a\nB\n')).ok, false);
     assert.equal(
@@ -216,7 +220,9 @@ describe('Search/Replace export: blocks', () => {
     );
     assert.equal(renderBlocks('x\n<<<<<<< SEARCH', []), '### x\\x0a<<<<<<< SEARCH\n');
   });
+});
 
+describe('Search/Replace export: property', () => {
   it('property: random file pairs (repeats, CRLF, no final newline) round-trip to the target, and to N + 1 when the hunk holds every edit', () => {
     const random = seededRandom(17);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
