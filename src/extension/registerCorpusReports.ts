@@ -11,6 +11,7 @@ import type { CorpusSession, OpenCorpus } from './session';
 import type { CorpusStore } from '../core/ground/store/corpusStore';
 import type { SaltStore } from './salt';
 import { runJobProcess } from './jobs/runJobProcess';
+import { runExportJob } from './jobs/exportJob';
 import type { CorpusNode } from './tree/nodes';
 import { plainText } from './plainText';
 import { registerCommand } from './registerCommand';
@@ -68,15 +69,11 @@ async function exportExamples(context: vscode.ExtensionContext, session: CorpusS
       })
     )?.fsPath;
   if (!out) return undefined;
-  await session.flush(); // the export reads flags from the file
-  const r = await runJobProcess(
-    context.extensionPath,
-    'Review Corpus: Export',
-    { kind: 'export', configFile: c.configFile, out },
-    session.log,
-  );
-  void vscode.window.showInformationMessage(plainText(r.summary));
-  return r;
+  return runExportJob(context.extensionPath, session, 'Review Corpus: Export', {
+    kind: 'export',
+    configFile: c.configFile,
+    out,
+  });
 }
 
 async function compareTwo(session: CorpusSession, from?: number, to?: number) {

@@ -5,8 +5,7 @@ import * as vscode from 'vscode';
 import path from 'node:path';
 import { Commands } from './ids/commands';
 import type { CorpusSession } from './session';
-import { runJobProcess } from './jobs/runJobProcess';
-import { plainText } from './plainText';
+import { runExportJob } from './jobs/exportJob';
 import { registerCommand } from './registerCommand';
 
 export function registerHubExport(context: vscode.ExtensionContext, session: CorpusSession): vscode.Disposable[] {
@@ -28,16 +27,12 @@ export function registerHubExport(context: vscode.ExtensionContext, session: Cor
           })
         )?.[0]?.fsPath;
       if (!out) return undefined;
-      await session.flush(); // the export reads flags from the file
-      const r = await runJobProcess(
-        context.extensionPath,
-        'Review Corpus: Export for the Hub',
-        { kind: 'export', format: 'hub', configFile: c.configFile, out },
-        session.log,
-      );
-      session.log.info(r.summary);
-      void vscode.window.showInformationMessage(plainText(r.summary));
-      return r;
+      return runExportJob(context.extensionPath, session, 'Review Corpus: Export for the Hub', {
+        kind: 'export',
+        format: 'hub',
+        configFile: c.configFile,
+        out,
+      });
     }),
   ];
 }

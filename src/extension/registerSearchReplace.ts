@@ -10,8 +10,7 @@ import { Commands } from './ids/commands';
 import { SEARCH_REPLACE_SCHEME } from './ids/views';
 import type { CorpusSession } from './session';
 import type { ActiveExample } from './diff/activeExample';
-import { runJobProcess } from './jobs/runJobProcess';
-import { plainText } from './plainText';
+import { runExportJob } from './jobs/exportJob';
 import { registerCommand } from './registerCommand';
 
 /** review-corpus-search-replace:/<build>/<example id>/search-replace.txt: the id alone names the example. */
@@ -71,16 +70,12 @@ export function registerSearchReplace(
           })
         )?.fsPath;
       if (!out) return undefined;
-      await session.flush(); // the export reads flags from the file
-      const r = await runJobProcess(
-        context.extensionPath,
-        'Review Corpus: Export Search/Replace',
-        { kind: 'export', format: 'search-replace', configFile: c.configFile, out },
-        session.log,
-      );
-      session.log.info(r.summary);
-      void vscode.window.showInformationMessage(plainText(r.summary));
-      return r;
+      return runExportJob(context.extensionPath, session, 'Review Corpus: Export Search/Replace', {
+        kind: 'export',
+        format: 'search-replace',
+        configFile: c.configFile,
+        out,
+      });
     }),
     registerCommand(session.log, Commands.showSearchReplace, async () => {
       const c = session.corpus;

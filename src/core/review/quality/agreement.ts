@@ -77,8 +77,11 @@ export function answerAgreement(
   };
 }
 
-/** Every judge-vs-human and judge-vs-judge pair in the file: each model's latest judged answer per comment. */
-export function qualityAgreement(store: CorpusStore): AnswerAgreement[] {
+/** Answers by rater and comment: each model's latest judged answer, and each person's quality label. */
+export function answersByRater(store: CorpusStore): {
+  models: Map<string, Map<string, JudgeAnswer>>;
+  humans: Map<string, Map<string, JudgeAnswer>>;
+} {
   const models = new Map<string, Map<string, JudgeAnswer>>();
   for (const j of readAllJudgments(store, { judgedOnly: true })) {
     if (!j.answer) continue;
@@ -90,6 +93,12 @@ export function qualityAgreement(store: CorpusStore): AnswerAgreement[] {
     if (!humans.has(l.rater)) humans.set(l.rater, new Map());
     humans.get(l.rater)!.set(l.commentKey, l.answer);
   }
+  return { models, humans };
+}
+
+/** Every judge-vs-human and judge-vs-judge pair in the file: each model's latest judged answer per comment. */
+export function qualityAgreement(store: CorpusStore): AnswerAgreement[] {
+  const { models, humans } = answersByRater(store);
   const out: AnswerAgreement[] = [];
   const modelNames = [...models.keys()].sort();
   for (const m of modelNames)

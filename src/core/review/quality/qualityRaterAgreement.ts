@@ -6,13 +6,12 @@
 // pairwise κ of agreement.ts.
 import type { CorpusStore } from '../../ground/store/corpusStore';
 import type { Level } from '../../ground/stats/manyRaters';
-import { readAllJudgments, readQualityLabels } from '../../build/judgments/judgmentStore';
 import { CIVILITIES, JUDGE_NATURES, JUDGE_TYPES, type JudgeAnswer } from '../../build/judgments/types';
 import { commentKey } from '../../build/stages/decisionKeys';
 import { keptCommentsSql } from '../judge/judgeItems';
 import type { RaterKind } from '../labels/importLabels';
 import { BOOTSTRAP, figureText, groupFigures, type GroupFigures, type LabelSpec, type Rater } from './raterAgreement';
-import { SCORE_NAMES } from './agreement';
+import { answersByRater, SCORE_NAMES } from './agreement';
 
 /** What the answers are rated as, as plain data (the inspector hands it to a worker process). */
 export interface QualityAgreementInput {
@@ -46,17 +45,7 @@ export const QUALITY_AGREEMENT_FILE = 'quality-agreement.json';
 export const QUALITY_SEED = 'quality-agreement';
 
 export function qualityAgreementInput(store: CorpusStore, buildId: number | undefined): QualityAgreementInput {
-  const models = new Map<string, Map<string, JudgeAnswer>>();
-  for (const j of readAllJudgments(store, { judgedOnly: true })) {
-    if (!j.answer) continue;
-    if (!models.has(j.model)) models.set(j.model, new Map());
-    models.get(j.model)!.set(j.commentKey, j.answer);
-  }
-  const humans = new Map<string, Map<string, JudgeAnswer>>();
-  for (const l of readQualityLabels(store)) {
-    if (!humans.has(l.rater)) humans.set(l.rater, new Map());
-    humans.get(l.rater)!.set(l.commentKey, l.answer);
-  }
+  const { models, humans } = answersByRater(store);
   const windows = new Map<string, string | null>();
   if (buildId !== undefined && models.size + humans.size >= 2)
     store.each(keptCommentsSql('h.org, c.number, cm.gerrit_id, e.window'), [buildId], (r) => {
