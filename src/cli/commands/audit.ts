@@ -2,10 +2,10 @@
 // JSONL for raters (human or model), and label-audit-<org>.json.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
+import { DB_OPTION, lockWaitMs, WAIT_OPTION, type CliCommand } from '../command';
 import { CorpusStore } from '../../core/ground/store/corpusStore';
 import { UserError } from '../../core/ground/store/errors';
-import { withWriterLock } from '../../core/ground/store/writerLock';
+import { withCorpusWrite } from '../corpusWrite';
 import { requireBuild } from '../../core/review/inspect/groups';
 import { buildLabel, checkBuildRef, resolveBuild } from '../../core/publish/versions/tags';
 import {
@@ -71,36 +71,21 @@ export const auditSampleCommand: CliCommand = {
     checkAuditParameters(size, String(values.seed));
     if (values.build !== undefined) checkBuildRef(String(values.build), '--build');
     const waitMs = lockWaitMs('audit sample', values.wait);
-    return withWriterLock(
-      db,
-      {
-        command: 'review-corpus audit sample',
-        waitMs,
-        signal: io.signal,
-        onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)),
-        mustExist: true,
-      },
-      async () => {
-        const store = await CorpusStore.open(db);
-        try {
-          const buildId = buildOf(store, values.build);
-          const s = store.transaction(() =>
-            drawAuditSample(store, { buildId, size, seed: String(values.seed), redraw: values.redraw === true }),
-          );
-          store.save();
-          io.out(
-            visibleEscapes(
-              `drew audit sample ${s.id}: ${s.items} of ${s.strata.reduce((n, x) => n + x.population, 0)} kept examples of ${buildLabel(store, buildId)}, seed "${s.seed}", sha256 ${s.itemsSha256}`,
-            ),
-          );
-          for (const x of s.strata)
-            io.out(visibleEscapes(`  ${x.org} ${x.window ?? '(no window)'}: ${x.drawn} of ${x.population}`));
-          return 0;
-        } finally {
-          store.close();
-        }
-      },
-    );
+    return withCorpusWrite(io, { db, command: 'review-corpus audit sample', waitMs }, async (store) => {
+      const buildId = buildOf(store, values.build);
+      const s = store.transaction(() =>
+        drawAuditSample(store, { buildId, size, seed: String(values.seed), redraw: values.redraw === true }),
+      );
+      store.save();
+      io.out(
+        visibleEscapes(
+          `drew audit sample ${s.id}: ${s.items} of ${s.strata.reduce((n, x) => n + x.population, 0)} kept examples of ${buildLabel(store, buildId)}, seed "${s.seed}", sha256 ${s.itemsSha256}`,
+        ),
+      );
+      for (const x of s.strata)
+        io.out(visibleEscapes(`  ${x.org} ${x.window ?? '(no window)'}: ${x.drawn} of ${x.population}`));
+      return 0;
+    });
   },
 };
 

@@ -1,10 +1,10 @@
 // `flags list` and `flags set`: the inspector's Confirm Flag and Reject Flag from the command line.
 // A decision goes through the same core function as the inspector's (build/flags/flagDecisions.ts),
 // so both append to the flag's history and the next build reads and records it.
-import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
+import { DB_OPTION, lockWaitMs, WAIT_OPTION, type CliCommand } from '../command';
 import { CorpusStore, SMALL_EDITS_OPEN } from '../../core/ground/store/corpusStore';
 import { UserError } from '../../core/ground/store/errors';
-import { withWriterLock } from '../../core/ground/store/writerLock';
+import { withCorpusWrite } from '../corpusWrite';
 import { exampleInCorpus, listFlags, setExampleFlags, type FlagStatus } from '../../core/build/flags/flagDecisions';
 import { storedConfig } from '../../core/build/stages/loadCorpus';
 import { requireSalt } from '../../core/gerrit/pseudonymize';
@@ -81,35 +81,24 @@ export const flagsSetCommand: CliCommand = {
     const example = String(values.example);
     const reason = values.reason === undefined ? undefined : String(values.reason);
     const waitMs = lockWaitMs('flags set', values.wait);
-    return withWriterLock(
-      db,
-      {
-        command: 'review-corpus flags set',
-        waitMs,
-        signal: io.signal,
-        onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)),
-        mustExist: true,
-      },
-      async () => {
-        const store = await CorpusStore.open(db, SMALL_EDITS_OPEN);
-        try {
-          // The inspector's rater: the pseudonym of the local user under the corpus's salt.
-          const rater = localUserPseudonym(requireSalt(io.env, storedConfig(store).salt.env));
-          const now = new Date().toISOString();
-          const changes = store.transaction(() => setExampleFlags(store, example, status, rater, now, reason));
-          if (changes.some((c) => c.before !== c.after)) store.save();
-          for (const c of changes)
-            io.out(
-              visibleEscapes(
-                c.before === c.after
-                  ? `${example} ${c.reason}: already ${c.after}`
-                  : `${example} ${c.reason}: ${c.before} → ${c.after}${c.after === 'confirmed' ? ' (leaves at the next build: manual_flag)' : ''}`,
-              ),
-            );
-          return 0;
-        } finally {
-          store.close();
-        }
+    return withCorpusWrite(
+      io,
+      { db, command: 'review-corpus flags set', waitMs, open: SMALL_EDITS_OPEN },
+      async (store) => {
+        // The inspector's rater: the pseudonym of the local user under the corpus's salt.
+        const rater = localUserPseudonym(requireSalt(io.env, storedConfig(store).salt.env));
+        const now = new Date().toISOString();
+        const changes = store.transaction(() => setExampleFlags(store, example, status, rater, now, reason));
+        if (changes.some((c) => c.before !== c.after)) store.save();
+        for (const c of changes)
+          io.out(
+            visibleEscapes(
+              c.before === c.after
+                ? `${example} ${c.reason}: already ${c.after}`
+                : `${example} ${c.reason}: ${c.before} → ${c.after}${c.after === 'confirmed' ? ' (leaves at the next build: manual_flag)' : ''}`,
+            ),
+          );
+        return 0;
       },
     );
   },

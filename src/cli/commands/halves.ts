@@ -1,6 +1,5 @@
-import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/ground/store/corpusStore';
-import { withWriterLock } from '../../core/ground/store/writerLock';
+import { DB_OPTION, lockWaitMs, WAIT_OPTION, type CliCommand } from '../command';
+import { withCorpusWrite } from '../corpusWrite';
 import { registerHalves } from '../../core/build/halves/halvesRegistry';
 import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
 
@@ -27,34 +26,19 @@ export const halvesCommand: CliCommand = {
   async run(values, io) {
     const db = String(values.db);
     const waitMs = lockWaitMs('halves register', values.wait);
-    return withWriterLock(
-      db,
-      {
-        command: 'review-corpus halves register',
-        waitMs,
-        signal: io.signal,
-        onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)),
-        mustExist: true,
-      },
-      async () => {
-        const store = await CorpusStore.open(db);
-        try {
-          const window = values.window === undefined ? undefined : String(values.window);
-          const org = String(values.org);
-          const r = store.transaction(() => registerHalves(store, { org, window, replace: values.replace === true }));
-          store.save();
-          io.out(
-            visibleEscapes(
-              `registered ${r.org}'s halves of ${r.window} from build ${r.build_id}: size floor ${r.size_floor}, suffix TVD ceiling ${r.suffix_tvd_ceiling}, ` +
-                `matched suffix ${r.matched_suffix ?? 'none'}, definition sha256 ${r.definition_sha256}, ${r.registered_at}`,
-            ),
-          );
-          io.out(`every later build is checked against them: review-corpus build --db ${db}`);
-          return 0;
-        } finally {
-          store.close();
-        }
-      },
-    );
+    return withCorpusWrite(io, { db, command: 'review-corpus halves register', waitMs }, async (store) => {
+      const window = values.window === undefined ? undefined : String(values.window);
+      const org = String(values.org);
+      const r = store.transaction(() => registerHalves(store, { org, window, replace: values.replace === true }));
+      store.save();
+      io.out(
+        visibleEscapes(
+          `registered ${r.org}'s halves of ${r.window} from build ${r.build_id}: size floor ${r.size_floor}, suffix TVD ceiling ${r.suffix_tvd_ceiling}, ` +
+            `matched suffix ${r.matched_suffix ?? 'none'}, definition sha256 ${r.definition_sha256}, ${r.registered_at}`,
+        ),
+      );
+      io.out(`every later build is checked against them: review-corpus build --db ${db}`);
+      return 0;
+    });
   },
 };

@@ -1,7 +1,6 @@
 // `labels import`: one rater's labels from JSONL, all or nothing.
-import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/ground/store/corpusStore';
-import { withWriterLock } from '../../core/ground/store/writerLock';
+import { DB_OPTION, lockWaitMs, WAIT_OPTION, type CliCommand } from '../command';
+import { withCorpusWrite } from '../corpusWrite';
 import { importRaterLabels, readRaterLabels, storedRaterName } from '../../core/review/labels/importLabels';
 import { storedConfig } from '../../core/build/stages/loadCorpus';
 import { requireSalt } from '../../core/gerrit/pseudonymize';
@@ -30,34 +29,19 @@ export const labelsImportCommand: CliCommand = {
     const waitMs = lockWaitMs('labels import', values.wait);
     // Read and checked before the lock: a bad line fails at once and the file is never opened for writing.
     const labels = readRaterLabels(String(values._));
-    return withWriterLock(
-      db,
-      {
-        command: 'review-corpus labels import',
-        waitMs,
-        signal: io.signal,
-        onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)),
-        mustExist: true,
-      },
-      async () => {
-        const store = await CorpusStore.open(db);
-        try {
-          const rater = storedRaterName(String(values.rater), kind, () =>
-            requireSalt(io.env, storedConfig(store).salt.env),
-          );
-          const r = store.transaction(() => importRaterLabels(store, rater, kind, labels, String(values._)));
-          store.save();
-          const named = rater === String(values.rater).trim() ? rater : `${rater} (the pseudonym of the name given)`;
-          io.out(
-            visibleEscapes(
-              `imported ${labels.length} labels of ${kind} rater ${named}: ${r.added} new, ${r.changed} changed, ${r.unchanged} as before`,
-            ),
-          );
-          return 0;
-        } finally {
-          store.close();
-        }
-      },
-    );
+    return withCorpusWrite(io, { db, command: 'review-corpus labels import', waitMs }, async (store) => {
+      const rater = storedRaterName(String(values.rater), kind, () =>
+        requireSalt(io.env, storedConfig(store).salt.env),
+      );
+      const r = store.transaction(() => importRaterLabels(store, rater, kind, labels, String(values._)));
+      store.save();
+      const named = rater === String(values.rater).trim() ? rater : `${rater} (the pseudonym of the name given)`;
+      io.out(
+        visibleEscapes(
+          `imported ${labels.length} labels of ${kind} rater ${named}: ${r.added} new, ${r.changed} changed, ${r.unchanged} as before`,
+        ),
+      );
+      return 0;
+    });
   },
 };

@@ -1,6 +1,5 @@
-import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/ground/store/corpusStore';
-import { withWriterLock } from '../../core/ground/store/writerLock';
+import { DB_OPTION, lockWaitMs, WAIT_OPTION, type CliCommand } from '../command';
+import { withCorpusWrite } from '../corpusWrite';
 import { checkSetName, readReferenceFile, registerReferenceSet } from '../../core/rules/decontam/referenceSets';
 
 export const protectCommand: CliCommand = {
@@ -20,29 +19,14 @@ export const protectCommand: CliCommand = {
     const waitMs = lockWaitMs('protect', values.wait);
     // Read and checked before the lock: a bad line fails at once and the file is never opened for writing.
     const items = readReferenceFile(String(values._));
-    return withWriterLock(
-      db,
-      {
-        command: 'review-corpus protect',
-        waitMs,
-        signal: io.signal,
-        onWait: (_, holder) => io.err(waitingLine(db, holder, waitMs)),
-        mustExist: true,
-      },
-      async () => {
-        const store = await CorpusStore.open(db);
-        try {
-          const set = store.transaction(() =>
-            registerReferenceSet(store, name, items, { replace: values.replace === true }),
-          );
-          store.save();
-          io.out(`protected "${set.name}": ${set.items} items, sha256 ${set.sha256}, registered ${set.registered_at}`);
-          io.out(`the next build removes what overlaps it: review-corpus build --db ${db}`);
-          return 0;
-        } finally {
-          store.close();
-        }
-      },
-    );
+    return withCorpusWrite(io, { db, command: 'review-corpus protect', waitMs }, async (store) => {
+      const set = store.transaction(() =>
+        registerReferenceSet(store, name, items, { replace: values.replace === true }),
+      );
+      store.save();
+      io.out(`protected "${set.name}": ${set.items} items, sha256 ${set.sha256}, registered ${set.registered_at}`);
+      io.out(`the next build removes what overlaps it: review-corpus build --db ${db}`);
+      return 0;
+    });
   },
 };

@@ -1,6 +1,5 @@
-import { DB_OPTION, lockWaitMs, WAIT_OPTION, waitingLine, type CliCommand } from '../command';
-import { CorpusStore } from '../../core/ground/store/corpusStore';
-import { withWriterLock } from '../../core/ground/store/writerLock';
+import { DB_OPTION, lockWaitMs, WAIT_OPTION, type CliCommand } from '../command';
+import { withCorpusWrite } from '../corpusWrite';
 import { resolveBuild } from '../../core/publish/versions/tags';
 import { tagAndFreeze } from '../../core/publish/export/frozenExport';
 import { visibleEscapes } from '../../core/ground/text/visibleEscapes';
@@ -29,31 +28,16 @@ export const tagCommand: CliCommand = {
     const file = String(values.db);
     const waitMs = lockWaitMs('tag', values.wait);
     // A tag is a write: under the writer lock, like a build, so a concurrent build cannot prune the examples it keeps.
-    return withWriterLock(
-      file,
-      {
-        command: 'review-corpus tag',
-        waitMs,
-        mustExist: true,
-        signal: io.signal,
-        onWait: (_message, holder) => io.err(waitingLine(file, holder, waitMs)),
-      },
-      async () => {
-        const store = await CorpusStore.open(file);
-        try {
-          const buildId = resolveBuild(store, String(values.build), '--build');
-          const tag = store.transaction(() => tagAndFreeze(store, buildId, String(values.name)));
-          store.save();
-          io.out(
-            visibleEscapes(
-              `tagged build ${tag.build_id} as ${tag.name}, its export frozen (rules ${tag.rules_version.slice(0, 12)}, config ${tag.config_hash.slice(0, 12)}, corpus ${tag.corpus_hash ?? 'none'})`,
-            ),
-          );
-          return 0;
-        } finally {
-          store.close();
-        }
-      },
-    );
+    return withCorpusWrite(io, { db: file, command: 'review-corpus tag', waitMs }, async (store) => {
+      const buildId = resolveBuild(store, String(values.build), '--build');
+      const tag = store.transaction(() => tagAndFreeze(store, buildId, String(values.name)));
+      store.save();
+      io.out(
+        visibleEscapes(
+          `tagged build ${tag.build_id} as ${tag.name}, its export frozen (rules ${tag.rules_version.slice(0, 12)}, config ${tag.config_hash.slice(0, 12)}, corpus ${tag.corpus_hash ?? 'none'})`,
+        ),
+      );
+      return 0;
+    });
   },
 };
