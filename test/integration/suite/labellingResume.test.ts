@@ -77,6 +77,8 @@ async function labelThenReload(): Promise<never> {
 
 describe('labelling after a reload', function () {
   this.timeout(180_000);
+  // The resumed audit filter stays on the tree; the suites after this one open other corpora unfiltered.
+  after(async () => vscode.commands.executeCommand('reviewCorpus.clearFilter'));
 
   it('opens the next unlabelled example of the audit sample, and the keys label it', async () => {
     if (!existsSync(phaseFile())) return labelThenReload();
