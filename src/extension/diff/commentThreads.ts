@@ -65,6 +65,16 @@ export class ReadOnlyCommentThreads extends Disposable {
 
   private reconcile(): void {
     this.pending = undefined;
+    try {
+      this.reconcileNow();
+    } catch (e) {
+      // A timer's exception reaches nobody but the host's error log. The likely one: the corpus file cut
+      // short or replaced under the open corpus, which the tree names once (treeProvider.ts); no threads then.
+      this.session.log.warn(`comment threads: ${(e as Error).message}`);
+    }
+  }
+
+  private reconcileNow(): void {
     const open = openExampleDiffs();
     for (const [uri, threads] of this.threads) {
       if (!open.has(uri)) {
