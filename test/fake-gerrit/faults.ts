@@ -1,5 +1,6 @@
 // Fault injection: a fault matches a request by a regex over its raw path and query (as sent, still
 // URL-encoded), fires `times` times (default 1), then the route behaves normally again.
+import { mulberry32 } from '../../src/core/ground/stats/bootstrap';
 
 export type FaultKind =
   '429' | '503' | 'reset' | 'truncated' | 'slow' | '500' | 'html' | 'no_xssi' | 'trickle' | 'body' | 'rewrite';
@@ -28,17 +29,8 @@ export interface Chaos {
   delayMs?: number;
 }
 
-/** mulberry32: a small seeded PRNG, so a chaos run is the same run every time. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG, so a chaos run is the same run every time. */
+export const seededRandom = mulberry32;
 
 interface ArmedFault {
   fault: Fault;

@@ -14,6 +14,7 @@ import type { HostClient } from './hostClient';
 import { PSEUDO_FILES } from './fetchRecords';
 import { commentsProblem } from './records';
 import type { CommentInfo } from './types';
+import { mulberry32 } from '../ground/stats/bootstrap'; // fixed: a seed draws the same on every platform
 
 /** The schema's defaults (corpusSchema.ts, hosts[].probe), for a host whose config names no probe. */
 export const DEFAULT_PROBE = { sample: 50, seed: 20241001 } as const;
@@ -39,22 +40,10 @@ export function probeSettings(host: HostConfig): { sample: number; seed: number 
   return { sample: host.probe?.sample ?? DEFAULT_PROBE.sample, seed: host.probe?.seed ?? DEFAULT_PROBE.seed };
 }
 
-/** mulberry32: a small, fixed PRNG, so a seed gives the same draw on every platform and version. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `n` of `numbers` drawn without replacement by a seeded partial Fisher–Yates shuffle, in draw order. */
 export function seededSample(numbers: readonly number[], n: number, seed: number): number[] {
   const pool = [...numbers].sort((x, y) => x - y); // the draw depends on the set, not the listing order
-  const next = random(seed);
+  const next = mulberry32(seed);
   const k = Math.min(n, pool.length);
   for (let i = 0; i < k; i++) {
     const j = i + Math.floor(next() * (pool.length - i));
