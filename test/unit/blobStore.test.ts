@@ -11,7 +11,10 @@ import { runBuild } from '../../src/core/build/stages/runBuild';
 import { CorpusStore } from '../../src/core/ground/store/corpusStore';
 import { diffInfoChunks, parseDiffInfo } from '../../src/core/build/stages/diffInfo';
 import {
+  BlobReader,
   DiffTexts,
+  LineChunks,
+  blobId,
   diffContentById,
   diffBlobJoins,
   diffContentColumns,
@@ -260,9 +263,49 @@ describe('diffs stored as file versions (blobs)', () => {
       Buffer.from('line one\r\nline two\n\u0000 naïve 𝄞', 'utf8'),
       Buffer.from([0xff, 0xfe, 0x80]),
     ]);
-    for (const codec of ['none', 'deflate', 'br5'])
+    for (const codec of ['none', 'deflate', 'br5', 'br1'])
       assert.deepEqual(unpackBlob(codec, packBlob(codec, bytes)), bytes, codec);
     assert.throws(() => unpackBlob('zstd', bytes), /unknown blob codec "zstd"/);
+  });
+
+  it('stores records as lines of shared chunks: each reads back, one already stored is not stored again', async () => {
+    const file = path.join(tempDir(), 'corpus.sqlite');
+    const store = await storeWithChange(file);
+    const records = Array.from({ length: 300 }, (_, i) =>
+      JSON.stringify({ id: `r${i}`, text: `line ${i}\n\u2028 naïve 𝄞 ${'x'.repeat(i)}` }),
+    );
+    const write = (texts: string[]) => {
+      const chunks = new LineChunks(store);
+      const ids = texts.map((t) => chunks.add(t));
+      chunks.flush();
+      return ids;
+    };
+    const ids = write(records);
+    assert.deepEqual(ids, records.map(blobId), 'each id is its text’s own');
+    const byCodec = () =>
+      Object.fromEntries(
+        store
+          .all<{ codec: string; n: number }>('SELECT codec, count(*) AS n FROM blobs GROUP BY codec')
+          .map((r) => [r.codec, Number(r.n)]),
+      );
+    assert.deepEqual(byCodec(), { br1: 3, line: 300 }, '300 records in three chunks of at most 128');
+    // A rebuild that changed one record adds that record alone, in a chunk of its own.
+    const changed = [...records.slice(0, 299), JSON.stringify({ id: 'r299', text: 'now different' })];
+    write(changed);
+    assert.deepEqual(byCodec(), { br1: 4, line: 300 }, 'a chunk of one line is the line’s own blob');
+    store.save();
+    store.close();
+    const reopened = await CorpusStore.open(file);
+    const reader = new BlobReader(reopened);
+    for (const text of [...records, changed[299]]) assert.equal(reader.lines(blobId(text)).join('\n'), text);
+    // A damaged line row is named, not read as another record.
+    reopened.run("UPDATE blobs SET bytes = CAST('999' AS BLOB) WHERE sha256 = ?", [blobId(records[5])]);
+    assert.throws(
+      () => new BlobReader(reopened).lines(blobId(records[5])),
+      new RegExp(`blob ${blobId(records[5])} is damaged: no line 999 in its chunk`),
+    );
+    assert.throws(() => new LineChunks(reopened).add('two\nlines'), /must not hold/);
+    reopened.close();
   });
 
   it('joinDiff inverts diffSides on the structure it writes', () => {

@@ -1,11 +1,12 @@
 // A build's published records, stored with the build: each kept example's exported JSON line is a
-// blob of its own (content-addressed, so a record unchanged between builds is stored once), and the
+// blob of its own (content-addressed, so a record unchanged between builds is stored once; since schema
+// 15 a line of a shared compressed chunk, diffText.ts LineChunks), and the
 // build names a manifest blob listing them in export order. The corpus hash covers the manifest, so
 // it covers every byte an export writes; an export of the build writes these lines, never a fresh
 // read of records a refetch may have changed since.
 import type { CorpusStore } from '../../ground/store/corpusStore';
-import { BlobReader, putBlob } from '../../ground/store/diffText';
-import { exportedExamples } from './publishedRecords';
+import { BlobReader, LineChunks, putBlob } from '../../ground/store/diffText';
+import { eachExportedExample, exportedExamples } from './publishedRecords';
 
 /** One published record of a build: its blob, its example key and its window (for the split files). */
 export interface RecordEntry {
@@ -17,8 +18,9 @@ export interface RecordEntry {
 /** Computes the published records of build `buildId` from the rows just written, stores them; returns the manifest's blob id. */
 export function storeBuildRecords(store: CorpusStore, buildId: number): string {
   const entries: [string, string, string | null][] = [];
-  for (const e of exportedExamples(store, buildId, true))
-    entries.push([putBlob(store, JSON.stringify(e)), e.id, e.window]);
+  const records = new LineChunks(store);
+  eachExportedExample(store, buildId, true, (e) => entries.push([records.add(JSON.stringify(e)), e.id, e.window]));
+  records.flush();
   const manifest = putBlob(store, JSON.stringify(entries));
   store.run('UPDATE builds SET records_sha256 = ? WHERE id = ?', [manifest, buildId]);
   return manifest;

@@ -39,17 +39,28 @@ export interface ExportedExample {
 
 /** `withRewrites`: each comment carries its stored rewrites (the JSONL export; Search/Replace leaves them out). */
 export function exportedExamples(store: CorpusStore, buildId: number, withRewrites = false): ExportedExample[] {
+  const out: ExportedExample[] = [];
+  eachExportedExample(store, buildId, withRewrites, (e) => out.push(e));
+  return out;
+}
+
+/** Each published record of build `buildId`, in export order, one at a time (a build holds none of them whole). */
+export function eachExportedExample(
+  store: CorpusStore,
+  buildId: number,
+  withRewrites: boolean,
+  onExample: (e: ExportedExample) => void,
+): void {
   const comments = keptComments(store, buildId, withRewrites);
   const flags = flagsAsRead(store, buildId);
   const sourceOf = sourceReader(store, buildId);
-  const out: ExportedExample[] = [];
   store.each(
     `SELECT e.*, c.number, c.project, c.created, h.org, h.url FROM examples e JOIN changes c ON c.id = e.change_id JOIN hosts h ON h.id = c.host_id
      WHERE e.build_id = ? AND e.rule IS NULL ORDER BY h.org, c.created, c.number, e.path, e.before_start`,
     [buildId],
     (r) => {
       const key = String(r.example_key);
-      out.push({
+      onExample({
         id: key,
         org: String(r.org),
         project: String(r.project),
@@ -70,7 +81,6 @@ export function exportedExamples(store: CorpusStore, buildId: number, withRewrit
       });
     },
   );
-  return out;
 }
 
 /** Each kept example's kept comments, by example id, with their stored rewrites when asked. */

@@ -2,7 +2,7 @@
 // line by line from the blob's bytes (never one string of the whole split), and the other frozen files.
 import { SPLIT_NAME_PATTERN } from '../../../ground/config/types';
 import type { CorpusStore } from '../../../ground/store/corpusStore';
-import { BlobReader, storedBlobBytes, unpackBlob, type StoredBlob } from '../../../ground/store/diffText';
+import { BlobReader, isDerivedCodec, storedBlobBytes, unpackBlob, type StoredBlob } from '../../../ground/store/diffText';
 import { UserError } from '../../../ground/store/errors';
 import { blobText } from '../../../build/records/buildRecords';
 import { FROZEN_EXAMPLES_FILE } from '../frozenExport';
@@ -56,7 +56,7 @@ function blobBytes(store: CorpusStore, sha: string): Buffer {
   ]);
   if (!row) throw new Error(`blob ${sha} is missing`);
   const codec = String(row.codec);
-  if (codec.endsWith('-delta')) return Buffer.from(new BlobReader(store).lines(sha, row).join('\n'), 'utf8');
+  if (isDerivedCodec(codec)) return Buffer.from(new BlobReader(store).lines(sha, row).join('\n'), 'utf8');
   return unpackBlob(codec, storedBlobBytes(store, row));
 }
 
