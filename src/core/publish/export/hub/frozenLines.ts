@@ -2,7 +2,13 @@
 // line by line from the blob's bytes (never one string of the whole split), and the other frozen files.
 import { SPLIT_NAME_PATTERN } from '../../../ground/config/types';
 import type { CorpusStore } from '../../../ground/store/corpusStore';
-import { BlobReader, isDerivedCodec, storedBlobBytes, unpackBlob, type StoredBlob } from '../../../ground/store/diffText';
+import {
+  BlobReader,
+  isDerivedCodec,
+  storedBlobBytes,
+  unpackBlob,
+  type StoredBlob,
+} from '../../../ground/store/diffText';
 import { UserError } from '../../../ground/store/errors';
 import { blobText } from '../../../build/records/buildRecords';
 import { FROZEN_EXAMPLES_FILE } from '../frozenExport';
