@@ -42,6 +42,8 @@ describe('a recorded gerrit-review listing', function () {
   it('is read as Gerrit wrote it, paged by its _more_changes, decided, and stored without an account', async () => {
     assert.ok(bytes.subarray(0, 5).equals(Buffer.from(")]}'\n")), 'the recording starts with the XSSI line');
     assert.equal(listed.at(-1)?._more_changes, true);
+    // Gson writes ChangeInfo's fields in declaration order, and `requirements` comes after `_moreChanges`.
+    assert.equal(Object.keys(listed.at(-1) ?? {}).at(-1), 'requirements', '_more_changes is not the last key');
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'rc-recording-')), 'corpus.sqlite');
     const config = validateCorpusConfig(
       {
@@ -93,13 +95,16 @@ describe('a recorded gerrit-review listing', function () {
       const o = v as Record<string, unknown>;
       if (typeof o._account_id === 'number') {
         needles.add(String(o._account_id));
-        for (const k of ['name', 'email', 'username', 'display_name'])
+        for (const k of ['name', 'email', 'username', 'display_name', 'status'])
           if (typeof o[k] === 'string') needles.add(o[k] as string);
+        for (const a of Array.isArray(o.avatars) ? (o.avatars as { url?: unknown }[]) : [])
+          if (typeof a.url === 'string') needles.add(a.url);
       }
       Object.values(o).forEach(walk);
     };
     walk(listed);
-    assert.ok(needles.size >= 16, `${needles.size} account strings in the recording`);
+    assert.ok(needles.size >= 50, `${needles.size} account strings in the recording`);
+    assert.ok(needles.has('🇺🇸'), "an account's status, an emoji, is among them");
     for (const n of needles)
       assert.ok(!stored.includes(n), `the corpus file holds ${JSON.stringify(n)} from the recording`);
   });
