@@ -25,6 +25,8 @@ export interface ChangeRec {
   removal: Removal | null;
   /** Its status was stored before the fetch kept it, so not_merged could not check it. */
   statusUnrecorded: boolean;
+  /** Its merge time (ChangeInfo.submitted, ISO 8601); null: not merged, or fetched before schema 15. */
+  merged: string | null;
   /** Patch set → revision kind (null: not recorded). Filled for kept changes only. */
   patchSets: Map<number, string | null>;
 }
@@ -139,7 +141,7 @@ export async function loadCorpus(
   const changes = new Map<number, ChangeRec>();
   await eachPaged(
     store,
-    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state, status FROM changes WHERE id > ?',
+    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state, status, submitted, gone_from_host, gone_reason FROM changes WHERE id > ?',
     (row) => {
       const change = readChange(row, orgs, windows, ctx);
       changes.set(change.id, change);
@@ -215,6 +217,9 @@ function readChange(
     project,
     fetchState,
     status,
+    submitted,
+    goneAt,
+    goneReason,
   ]: SqlValue[],
   orgs: ReadonlyMap<number, string>,
   windows: LoadedCorpus['windows'],
@@ -242,6 +247,7 @@ function readChange(
             : null,
     inSealedWindow: window?.sealed === true,
     project: String(project),
+    goneFromHost: goneAt === null ? null : { at: String(goneAt), status: String(goneReason ?? '') },
   };
   return {
     id: Number(id),
@@ -256,5 +262,6 @@ function readChange(
     removal: firstRemoval(COLLECTION_RULES, unit, ctx),
     patchSets: new Map(),
     statusUnrecorded: status === null,
+    merged: submitted === null ? null : String(submitted),
   };
 }
