@@ -127,6 +127,19 @@ export function ruleContext(config: CorpusConfig): RuleContext {
  */
 const STORED_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[T ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z?$/;
 
+/**
+ * A stored time as the fetch writes it (ISO 8601 with milliseconds), so two times compare as strings;
+ * null for none, or for anything that is no time. Older files, and Gerrit's own form, are read too.
+ */
+export function storedIsoTime(value: SqlValue): string | null {
+  if (value === null) return null;
+  const text = String(value);
+  if (!STORED_TIME.test(text)) return null;
+  const [date, rest] = text.replace(/Z$/, '').split(/[T ]/);
+  const [hms, fraction = ''] = rest.split('.');
+  return `${date}T${hms}.${`${fraction}000`.slice(0, 3)}Z`;
+}
+
 export async function loadCorpus(
   store: CorpusStore,
   config: CorpusConfig,
@@ -262,6 +275,6 @@ function readChange(
     removal: firstRemoval(COLLECTION_RULES, unit, ctx),
     patchSets: new Map(),
     statusUnrecorded: status === null,
-    merged: submitted === null ? null : String(submitted),
+    merged: storedIsoTime(submitted),
   };
 }
