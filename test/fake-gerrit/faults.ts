@@ -3,7 +3,7 @@
 import { mulberry32 } from '../../src/core/ground/stats/bootstrap';
 
 export type FaultKind =
-  '429' | '503' | 'reset' | 'truncated' | 'slow' | '500' | 'html' | 'no_xssi' | 'trickle' | 'body' | 'rewrite';
+  '429' | '503' | 'reset' | 'truncated' | 'slow' | '500' | 'html' | 'no_xssi' | 'trickle' | 'body' | 'rewrite' | '404';
 
 export interface Fault {
   route: RegExp;

@@ -104,6 +104,15 @@ export async function startFakeGerrit(opts: FakeGerritOptions): Promise<FakeGerr
         headers: { 'Content-Type': 'text/plain; charset=utf-8' },
         body: 'Internal server error\n',
       };
+    } else if (fault?.kind === '404') {
+      // A change deleted or made private after it was listed: Gerrit's answer to any request of it
+      // (RestApiServlet replyText of ResourceNotFoundException(id), as routes.ts notFound).
+      const id = /^\/(?:a\/)?changes\/([^/?]+)/.exec(url)?.[1];
+      reply = {
+        status: 404,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+        body: id ? `Not found: ${decodeURIComponent(id)}\n` : 'Not found\n',
+      };
     } else if (fault?.kind === 'body') {
       reply = {
         status: 200,

@@ -162,6 +162,27 @@ const STEPS: Step[] = [
       message: 'Drop the CR on the last line',
     });
   },
+  // Followed over time (docs/crawling.md): a change gone from the host keeps its records but is no unit
+  // of the build; a comment the host deleted and one written after the merge are no reviewer's comments.
+  (fx) => {
+    const id = fx.change({ number: 106, created: '2024-10-07T09:00:00Z' });
+    fx.editedFile(id, 'gone.py');
+    fx.store.run(
+      "UPDATE changes SET gone_from_host = '2025-03-02T08:00:00.000Z', gone_reason = 'HTTP 404' WHERE id = ?",
+      [id],
+    );
+  },
+  (fx) => {
+    const id = fx.change({ number: 107, created: '2024-10-08T09:00:00Z' });
+    const c = fx.comment(id, { gerritId: 'c-deleted', path: 'del.py', line: 3, author: REV, message: '' });
+    fx.store.run("UPDATE comments SET deleted_on_host = '2025-03-02T08:00:00.000Z' WHERE id = ?", [c]);
+  },
+  (fx) => {
+    // Merged the day before its comment (the fixture's comments are written 2024-10-11 10:00, Gerrit's form).
+    const id = fx.change({ number: 108, created: '2024-10-09T09:00:00Z' });
+    fx.store.run("UPDATE changes SET submitted = '2024-10-10T10:00:00.000Z' WHERE id = ?", [id]);
+    fx.comment(id, { gerritId: 'c-after-merge', path: 'pm.py', line: 3, author: REV, message: 'Nice, thanks.' });
+  },
   // A second organization: the same pair as openstack #120 is kept there (dedup is per organization).
   (fx) => fx.editedFile(fx.change({ org: 'qt', number: 201, created: '2025-02-05T10:00:00Z' }), 'dup.py'),
 ];
@@ -218,6 +239,8 @@ export const EXPECTED_OPENSTACK_FUNNEL: [string, number | null][] = [
   ['collection/sealed_window', 1],
   ['collection/disallowed', 1],
   ['collection/fetch_error', 1],
+  ['collection/gone_from_host', 1],
+  ['comments/deleted_on_host', 1],
   ['comments/pseudo_file', 1],
   ['comments/own_author', 2],
   ['comments/bot_account', 1],
@@ -225,6 +248,7 @@ export const EXPECTED_OPENSTACK_FUNNEL: [string, number | null][] = [
   ['comments/no_line', 1],
   ['comments/parent_side', 1],
   ['comments/no_successor', 1],
+  ['comments/post_merge_comment', 1],
   ['comments/unchanged_around', 1],
   ['comments/bot_template', 2],
   ['comments/fetch_error', 2],

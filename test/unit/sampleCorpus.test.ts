@@ -117,6 +117,9 @@ describe('the sample corpus', function () {
         for (const o of orgs) assert.equal(o.funnel.find((r) => r.rule === step.rule)?.removed, null);
         continue;
       }
+      // The sample is one fetch of hosts that never changed: nothing is gone, deleted or written after a
+      // merge. test/unit/followHost.test.ts fetches a host again after it changed, and buildScenario plants them.
+      if (['gone_from_host', 'deleted_on_host', 'post_merge_comment'].includes(step.rule)) continue;
       const removed = orgs.reduce(
         (n, o) => n + (o.funnel.find((r) => r.stage === step.stage && r.rule === step.rule)?.removed ?? 0),
         0,

@@ -11,6 +11,7 @@ import { commentsProblem, diffProblem, filesProblem, unreadableChange, unusableL
 import type { ChangeInfo, CommentInfo, FilesByPath } from './types';
 import { probeCommentCounts, shortcutAllowed } from './commentCountProbe';
 import { FetchMeter, type HostProgress } from './fetchProgress';
+import { followHost, relistDueKey, type FollowContext } from './followHost';
 
 export type { HostProgress } from './fetchProgress';
 
@@ -101,6 +102,8 @@ async function fetchHostRun(
   if (!cp || cp.phase === 'done') {
     const since = newRunSince(cp?.high_water ?? null, ctx.config.start);
     setCheckpoint(store, hostId, 'listing', 0, cp?.high_water ?? null, since);
+    // A fetch after a finished one follows the host: changes gone from it are found (followHost.ts).
+    if (cp) store.setMeta(relistDueKey(hostId), cp.high_water ?? '');
     cp = { phase: 'listing', list_offset: 0, high_water: cp?.high_water ?? null };
   }
 
@@ -125,6 +128,7 @@ async function fetchHostRun(
     await probeCommentCounts(store, hostId, host, ctx.client, ctx.signal);
     ctx.checkpoint();
   }
+  if (store.getMeta(relistDueKey(hostId)) !== undefined) await followHost(followContext(ctx), writer);
   retryFailed(store, hostId, host.maxFetchAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const pending = store.all<{ id: number; number: number; owner: string | null }>(
     "SELECT id, number, owner FROM changes WHERE host_id = ? AND fetch_state = 'listed' AND collection_rule IS NULL ORDER BY id",
@@ -143,6 +147,16 @@ async function fetchHostRun(
   progress.phase = 'done';
   report();
   return lastShown();
+}
+
+/** What the re-list of the whole range needs: the fetch's own query from the corpus start, and its pages. */
+function followContext(ctx: HostFetchContext): FollowContext {
+  return {
+    ...ctx,
+    query: listingQuery(ctx.host, ctx.config.start),
+    pageSize: listingPageSize(ctx.host),
+    maxPages: ctx.host.maxListingPages ?? DEFAULT_MAX_PAGES,
+  };
 }
 
 /** A new run lists from the last high-water mark (a date): only new or updated changes come back. */
@@ -427,6 +441,11 @@ async function fetchChange(
   const commentsPath = `/changes/${change.number}/comments`;
   const comments = await ctx.client.getJson<Record<string, CommentInfo[]>>(commentsPath);
   const commentsBad = comments.ok ? commentsProblem(comments.value) : null;
+  if (!comments.ok && comments.status === 404) {
+    // Deleted, made private or hidden since it was listed: gone, with whatever it had stored kept.
+    store.transaction(() => (writer.gone(change.number, 404), writer.finishChange(change.id, null, null)));
+    return;
+  }
   if (!comments.ok || commentsBad) {
     const rule = !comments.ok && comments.reason === 'disallowed' ? 'disallowed' : 'fetch_error';
     const message = comments.ok ? `${commentsPath}: ${commentsBad}` : comments.message;

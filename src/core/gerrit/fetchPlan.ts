@@ -10,6 +10,7 @@ import { blobPackPath } from '../ground/store/blobPack';
 import { journalPath } from '../ground/store/journal';
 import { HostClient, type HostClientEvent } from './hostClient';
 import { listingPageSize, listingQuery, newRunSince } from './fetchHost';
+import { relistDueKey } from './followHost';
 import { countListing, type ListingCount } from './listingCount';
 import { hostCounters } from './fetchProgress';
 import { userAgentFor } from './userAgent';
@@ -61,6 +62,11 @@ export interface HostPlan {
   toList: number;
   pending: number;
   listingPages: number;
+  /**
+   * Pages of the re-list a fetch after a finished one reads to find changes gone from the host (one per
+   * page of the changes stored; followHost.ts), plus one request per change found missing, not foreseen here.
+   */
+  relistPages: number;
   requestsPerListed: Sourced;
   requestsPerFetched: Sourced;
   requests: number;
@@ -101,6 +107,8 @@ interface HostObservation {
   recordRequests: number;
   checkpoint: { phase: string; list_offset: number; high_water: string | null } | undefined;
   since: string | undefined;
+  /** A re-list is due: the next fetch follows a finished one, or one that stopped before its re-list ended. */
+  relistDue: boolean;
   serverVersionKnown: boolean;
   counters: ReturnType<typeof hostCounters>;
 }
@@ -197,6 +205,7 @@ function observeHost(store: CorpusStore, hostId: number): HostObservation {
     recordRequests: Number(changes?.attempts ?? 0) + lists + diffs,
     checkpoint: store.get('SELECT phase, list_offset, high_water FROM fetch_checkpoints WHERE host_id = ?', [hostId]),
     since,
+    relistDue: store.getMeta(relistDueKey(hostId)) !== undefined,
     serverVersionKnown: store.scalar('SELECT account_tags FROM hosts WHERE id = ?', [hostId]) !== null,
     counters: hostCounters(store, hostId),
   };
@@ -246,10 +255,17 @@ async function planHost(
   const toList = count && from.phase !== 'changes' ? Math.max(0, count.changes - from.offset) : 0;
   const pending = observed?.pending ?? 0;
   const listingPages = from.phase === 'changes' ? 0 : Math.max(1, Math.ceil(toList / pageSize));
+  const relistDue =
+    observed !== undefined && (observed.relistDue || (from.phase === 'new' && observed.checkpoint !== undefined));
+  const relistPages = relistDue ? Math.max(1, Math.ceil(observed.listed / pageSize)) : 0;
   const rates = observedRates(observed, corpus, probes);
   const setup = 1 + (observed?.serverVersionKnown ? 0 : 1); // robots.txt; the server's version once per corpus
   const requests = Math.round(
-    setup + listingPages + toList * rates.requestsPerListed.value + pending * rates.requestsPerFetched.value,
+    setup +
+      listingPages +
+      relistPages +
+      toList * rates.requestsPerListed.value +
+      pending * rates.requestsPerFetched.value,
   );
   const pace = {
     intervalMs: client.currentIntervalMs(),
@@ -269,6 +285,7 @@ async function planHost(
     toList,
     pending,
     listingPages,
+    relistPages,
     ...rates,
     requests,
     msPerRequest,

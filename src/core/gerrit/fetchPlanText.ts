@@ -57,6 +57,8 @@ function hostLines(h: HostPlan): string[] {
         (h.listingFrom.offset > 0 ? ` (the listing goes on from offset ${count(h.listingFrom.offset)})` : '');
   lines.push(`  to do: ${listing}; ${counted(h.pending, 'listed change')} waiting to be fetched`);
   const parts = [`${counted(h.listingPages, 'listing page')}`];
+  if (h.relistPages > 0)
+    parts.push(`${counted(h.relistPages, 're-list page')} (changes gone from the host, docs/crawling.md)`);
   if (h.toList > 0)
     parts.push(
       `${count(h.toList)} × ${rate(h.requestsPerListed.value)} per listed change (${from(h.requestsPerListed)})`,

@@ -4,6 +4,7 @@ import type { CorpusStore } from '../ground/store/corpusStore';
 import { writeDiff } from '../ground/store/diffText';
 import type { IdentityIndex, Pseudonymizer } from './pseudonymize';
 import type { ChangeInfo, CommentInfo } from './types';
+import { CommentVersions, isDeletionNotice, recordHostEvent, type CommentRow } from './commentVersions';
 
 /**
  * A Gerrit timestamp ("2024-10-03 09:12:44.000000000", UTC; Gerrit's Timestamp is written in exactly
@@ -64,11 +65,12 @@ export class RecordWriter {
     const updated = gerritTime(c.updated) ?? '';
     const project = typeof c.project === 'string' ? c.project : '';
     this.store.run(
-      `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO changes(host_id, number, change_key, project, branch, created, updated, owner, total_comment_count, collection_rule, fetch_state, fetch_error, status, submitted)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(host_id, number) DO UPDATE SET change_key = excluded.change_key, project = excluded.project, branch = excluded.branch,
          created = excluded.created, updated = excluded.updated, owner = excluded.owner, total_comment_count = excluded.total_comment_count,
-         collection_rule = excluded.collection_rule, fetch_state = excluded.fetch_state, fetch_error = excluded.fetch_error, status = excluded.status`,
+         collection_rule = excluded.collection_rule, fetch_state = excluded.fetch_state, fetch_error = excluded.fetch_error, status = excluded.status,
+         submitted = excluded.submitted`,
       [
         this.hostId,
         c._number as number,
@@ -83,8 +85,10 @@ export class RecordWriter {
         error ? 'done' : 'listed',
         error ? this.pseudonyms.scrubText(error) : null,
         typeof c.status === 'string' ? c.status : null,
+        gerritTime(c.submitted),
       ],
     );
+    this.present(c._number as number);
     const id = Number(
       this.store.scalar('SELECT id FROM changes WHERE host_id = ? AND number = ?', [this.hostId, c._number as number]),
     );
@@ -106,6 +110,39 @@ export class RecordWriter {
     return id;
   }
 
+  /** The host lists change `number` again: if it was gone, it is back (its gone_from_host is cleared, the event kept). */
+  present(number: number): void {
+    const gone = this.store.scalar(
+      'SELECT gone_from_host FROM changes WHERE host_id = ? AND number = ? AND gone_from_host IS NOT NULL',
+      [this.hostId, number],
+    );
+    if (gone === undefined) return;
+    this.store.run('UPDATE changes SET gone_from_host = NULL, gone_reason = NULL WHERE host_id = ? AND number = ?', [
+      this.hostId,
+      number,
+    ]);
+    recordHostEvent(this.store, this.hostId, number, null, 'change_back', new Date().toISOString());
+  }
+
+  /**
+   * A request of the change's own answered `status` (404: deleted, private, or in a project now hidden):
+   * it is gone from the host. Its earlier records stay; the time and the status are recorded once.
+   */
+  gone(number: number, status: number): void {
+    const present = this.store.scalar(
+      'SELECT id FROM changes WHERE host_id = ? AND number = ? AND gone_from_host IS NULL',
+      [this.hostId, number],
+    );
+    if (present === undefined) return;
+    const now = new Date().toISOString();
+    this.store.run('UPDATE changes SET gone_from_host = ?, gone_reason = ? WHERE id = ?', [
+      now,
+      `HTTP ${status}`,
+      present,
+    ]);
+    recordHostEvent(this.store, this.hostId, number, null, 'change_gone', now);
+  }
+
   /**
    * A listed change that cannot be read (records.ts unreadableChange, or storing it threw): kept under
    * fetch_error with its reason and nothing but its number, so a later listing that reads it replaces it.
@@ -125,66 +162,63 @@ export class RecordWriter {
     return this.pseudonyms.scrubText(text);
   }
 
-  /** Stores one change's comments (a path → CommentInfo[] map), replacing what an earlier fetch stored. */
+  /**
+   * Stores one change's comments (a path → CommentInfo[] map). What an earlier fetch stored is never
+   * overwritten: a comment whose record changed on the host is kept as a version before it is updated,
+   * a deletion notice is stored as the fact (deleted_on_host), never as text, and a comment the answer
+   * leaves out stays, marked deleted (commentVersions.ts).
+   */
   comments(changeId: number, byPath: Record<string, CommentInfo[]>): StoredComment[] {
     const stored: StoredComment[] = [];
     const seen = new Set<string>();
+    const number = Number(this.store.scalar('SELECT number FROM changes WHERE id = ?', [changeId]));
+    const followed =
+      this.store.get('SELECT 1 AS x FROM comments WHERE change_id = ? LIMIT 1', [changeId]) !== undefined;
+    const versions = new CommentVersions(this.store, this.hostId, new Date().toISOString());
     // Every author of the response first, so a comment that types any of them is scrubbed of it.
     const identities = this.pseudonyms.identities(Object.values(byPath).flatMap((list) => list.map((c) => c.author)));
     for (const [path, list] of Object.entries(byPath)) {
       for (const c of list) {
-        const author = this.account(c.author);
-        const range = c.range;
-        const side = c.side === 'PARENT' ? 'PARENT' : 'REVISION';
-        const row: StoredComment = {
-          gerritId: String(c.id),
-          path,
-          patchSet: (c.patch_set as number | undefined) ?? null,
-          line: c.line ?? null,
-          author,
-          side,
-        };
-        this.store.run(
-          `INSERT INTO comments(change_id, gerrit_id, path, patch_set, side, line, start_line, start_character, end_line, end_character,
-             in_reply_to, author, message, updated, unresolved, fix_suggestions, autogenerated)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT(change_id, gerrit_id) DO UPDATE SET path = excluded.path, patch_set = excluded.patch_set, side = excluded.side,
-             line = excluded.line, start_line = excluded.start_line, start_character = excluded.start_character, end_line = excluded.end_line,
-             end_character = excluded.end_character, in_reply_to = excluded.in_reply_to, author = excluded.author, message = excluded.message,
-             updated = excluded.updated, unresolved = excluded.unresolved, fix_suggestions = excluded.fix_suggestions,
-             autogenerated = excluded.autogenerated`,
-          [
-            changeId,
-            row.gerritId,
-            path,
-            row.patchSet,
-            side,
-            row.line,
-            range?.start_line ?? null,
-            range?.start_character ?? null,
-            range?.end_line ?? null,
-            range?.end_character ?? null,
-            (c.in_reply_to as string | undefined) ?? null,
-            author,
-            this.pseudonyms.scrubText(c.message ?? '', identities),
-            gerritTime(c.updated),
-            c.unresolved === undefined ? null : c.unresolved ? 1 : 0,
-            this.fixSuggestions(c, identities),
-            isAutogenerated(c) ? 1 : 0,
-          ],
-        );
+        const row = this.commentRow(path, c, identities);
+        versions.put(changeId, number, row, followed);
         seen.add(row.gerritId);
-        stored.push(row);
+        stored.push({
+          gerritId: row.gerritId,
+          path,
+          patchSet: row.patchSet,
+          line: row.line,
+          author: row.author,
+          side: row.side,
+        });
       }
     }
-    // A comment deleted on the host since the last fetch goes from the file too.
-    for (const r of this.store.all<{ gerrit_id: string }>('SELECT gerrit_id FROM comments WHERE change_id = ?', [
-      changeId,
-    ])) {
-      if (!seen.has(r.gerrit_id))
-        this.store.run('DELETE FROM comments WHERE change_id = ? AND gerrit_id = ?', [changeId, r.gerrit_id]);
-    }
+    versions.missing(changeId, number, seen);
     return stored;
+  }
+
+  /** One CommentInfo as a comments row: accounts as pseudonyms, texts scrubbed, a deletion notice as the fact alone. */
+  private commentRow(path: string, c: CommentInfo, identities: IdentityIndex): CommentRow {
+    const range = c.range;
+    const deleted = isDeletionNotice(c.message);
+    return {
+      gerritId: String(c.id),
+      path,
+      patchSet: (c.patch_set as number | undefined) ?? null,
+      side: c.side === 'PARENT' ? 'PARENT' : 'REVISION',
+      line: c.line ?? null,
+      startLine: range?.start_line ?? null,
+      startCharacter: range?.start_character ?? null,
+      endLine: range?.end_line ?? null,
+      endCharacter: range?.end_character ?? null,
+      inReplyTo: (c.in_reply_to as string | undefined) ?? null,
+      author: this.account(c.author),
+      message: deleted ? '' : this.pseudonyms.scrubText(c.message ?? '', identities),
+      updated: gerritTime(c.updated),
+      unresolved: c.unresolved === undefined ? null : c.unresolved ? 1 : 0,
+      fixSuggestions: this.fixSuggestions(c, identities),
+      autogenerated: isAutogenerated(c) ? 1 : 0,
+      deleted,
+    };
   }
 
   /**
@@ -238,18 +272,18 @@ export class RecordWriter {
 
   /** The listing was ended before the host said it had no more: counted per host, and logged with why. */
   listingCut(request: string, reason: string): void {
-    this.bumpCounter('listing_cut_short');
+    this.count('listing_cut_short');
     this.logRequest(request, 200, `listing cut short: ${reason}`);
   }
 
   /** A listed record with no usable change number: counted per host, and logged with why. */
   rejectListed(request: string, reason: string): void {
-    this.bumpCounter('rejected_listing_records');
+    this.count('rejected_listing_records');
     this.logRequest(request, 200, `rejected listing record: ${reason}`);
   }
 
   /** One more of the host's counter `name` (fetch_counters). */
-  private bumpCounter(name: string): void {
+  count(name: string): void {
     this.store.run(
       `INSERT INTO fetch_counters(host_id, name, value) VALUES (?, ?, 1)
        ON CONFLICT(host_id, name) DO UPDATE SET value = value + 1`,

@@ -7,6 +7,9 @@ import { disallowed } from './collection/disallowed';
 import { noComments } from './collection/noComments';
 import { notMerged } from './collection/notMerged';
 import { sealedWindow } from './collection/sealedWindow';
+import { goneFromHost } from './collection/goneFromHost';
+import { deletedOnHost } from './comments/deletedOnHost';
+import { postMergeComment } from './comments/postMergeComment';
 import { acknowledgement } from './comments/acknowledgement';
 import { botAccount } from './comments/botAccount';
 import { botTemplate } from './comments/botTemplate';
@@ -54,9 +57,13 @@ export const COLLECTION_RULES: readonly Rule<ChangeUnit>[] = [
   sealedWindow,
   disallowed,
   changeFetchError,
+  // Last: only a change every other collection rule keeps is counted gone, so their counts hold still.
+  goneFromHost,
 ];
 
 export const COMMENT_RULES: readonly Rule<CommentUnit>[] = [
+  // First: a comment the host deleted is no reviewer's comment any more, whatever else it was.
+  deletedOnHost,
   pseudoFile,
   ownAuthor,
   botAccount,
@@ -64,6 +71,7 @@ export const COMMENT_RULES: readonly Rule<CommentUnit>[] = [
   noLine,
   parentSide,
   noSuccessor,
+  postMergeComment,
   unchangedAround,
   botTemplate,
   commentFetchError,

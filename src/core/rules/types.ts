@@ -73,6 +73,11 @@ export interface ChangeUnit {
   inSealedWindow: boolean;
   /** Gerrit's project name (blocklisted_project); absent: not known, never blocklisted. */
   project?: string;
+  /**
+   * When a request of the change's own answered 404 (deleted, private, or its project hidden), and that
+   * status (gone_from_host); absent or null: the host still serves it, or it was never checked.
+   */
+  goneFromHost?: { at: string; status: string } | null;
 }
 
 /** Whether the diff a comment needs (patch set N against N + 1 of its file) is stored. */
@@ -103,6 +108,14 @@ export interface CommentUnit {
   authorServiceUser: boolean | null;
   /** The bot-name pattern that made the author's account a bot at fetch (null: none; the tag and the list come first). */
   authorBotPattern: string | null;
+  /** When a fetch found it deleted on the host (deleted_on_host); absent or null: not deleted. */
+  deletedOnHost?: string | null;
+  /**
+   * The comment's time and its change's merge time, ISO 8601 (post_merge_comment); absent or null where
+   * not recorded (a change fetched before schema 15 has no merge time), which keeps the comment.
+   */
+  written?: string | null;
+  changeMerged?: string | null;
   /** Patch set N + 1 exists. */
   hasNextPatchSet: boolean;
   diff: DiffState;

@@ -25,6 +25,8 @@ export interface ChangeRec {
   removal: Removal | null;
   /** Its status was stored before the fetch kept it, so not_merged could not check it. */
   statusUnrecorded: boolean;
+  /** Its merge time (ChangeInfo.submitted, ISO 8601); null: not merged, or fetched before schema 15. */
+  merged: string | null;
   /** Patch set → revision kind (null: not recorded). Filled for kept changes only. */
   patchSets: Map<number, string | null>;
 }
@@ -125,6 +127,19 @@ export function ruleContext(config: CorpusConfig): RuleContext {
  */
 const STORED_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[T ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z?$/;
 
+/**
+ * A stored time as the fetch writes it (ISO 8601 with milliseconds), so two times compare as strings;
+ * null for none, or for anything that is no time. Older files, and Gerrit's own form, are read too.
+ */
+export function storedIsoTime(value: SqlValue): string | null {
+  if (value === null) return null;
+  const text = String(value);
+  if (!STORED_TIME.test(text)) return null;
+  const [date, rest] = text.replace(/Z$/, '').split(/[T ]/);
+  const [hms, fraction = ''] = rest.split('.');
+  return `${date}T${hms}.${`${fraction}000`.slice(0, 3)}Z`;
+}
+
 export async function loadCorpus(
   store: CorpusStore,
   config: CorpusConfig,
@@ -139,7 +154,7 @@ export async function loadCorpus(
   const changes = new Map<number, ChangeRec>();
   await eachPaged(
     store,
-    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state, status FROM changes WHERE id > ?',
+    'SELECT id, host_id, number, change_key, created, owner, collection_rule, fetch_error, project, fetch_state, status, submitted, gone_from_host, gone_reason FROM changes WHERE id > ?',
     (row) => {
       const change = readChange(row, orgs, windows, ctx);
       changes.set(change.id, change);
@@ -215,6 +230,9 @@ function readChange(
     project,
     fetchState,
     status,
+    submitted,
+    goneAt,
+    goneReason,
   ]: SqlValue[],
   orgs: ReadonlyMap<number, string>,
   windows: LoadedCorpus['windows'],
@@ -242,6 +260,7 @@ function readChange(
             : null,
     inSealedWindow: window?.sealed === true,
     project: String(project),
+    goneFromHost: goneAt === null ? null : { at: String(goneAt), status: String(goneReason ?? '') },
   };
   return {
     id: Number(id),
@@ -256,5 +275,6 @@ function readChange(
     removal: firstRemoval(COLLECTION_RULES, unit, ctx),
     patchSets: new Map(),
     statusUnrecorded: status === null,
+    merged: storedIsoTime(submitted),
   };
 }

@@ -302,7 +302,7 @@ export class BlobReader {
 
 /**
  * Codec of a blob that is one line of another blob, `base` (a chunk of lines, LineChunks): its bytes
- * are the line's index in decimal. Read by schema 15 on.
+ * are the line's index in decimal. Read by schema 16 on.
  */
 export const LINE_CODEC = 'line';
 

@@ -16,6 +16,12 @@ export interface Movement {
   rule: string;
   /** The kept twin the rule named (duplicates), if any. */
   twin?: string;
+  /**
+   * Left: what B's rule rests on, in words: for nothing_left, the comment rules that took its comments
+   * ("deleted_on_host 1, post_merge_comment 1"); for an example whose change B removed at collection
+   * (gone_from_host, say), `rule` is that collection rule and this says so.
+   */
+  detail?: string;
 }
 
 /** Why an example kept by B was not kept by A. */
@@ -84,6 +90,8 @@ interface Unit {
   org: string;
   window: string | null;
   twin: string | null;
+  /** nothing_left's evidence: the comment rules that took the example's comments. */
+  commentsRemovedBy?: string;
 }
 
 function loadUnits(store: CorpusStore, build: number): Map<string, Unit> {
@@ -93,15 +101,48 @@ function loadUnits(store: CorpusStore, build: number): Map<string, Unit> {
     [build],
     (r) => {
       const rule = String(r.rule);
+      const evidence = rule === 'kept' ? null : readEvidence(r.evidence);
+      const removedBy = evidence?.comments_removed_by;
       m.set(String(r.unit_key), {
         rule,
         org: String(r.org),
         window: r.window === null ? null : String(r.window),
-        twin: rule === 'kept' ? null : twinKey(readEvidence(r.evidence)),
+        twin: twinKey(evidence),
+        ...(typeof removedBy === 'string' ? { commentsRemovedBy: removedBy } : {}),
       });
     },
   );
   return m;
+}
+
+/**
+ * The collection rule that removed each change of build `build` (key org/number): an example of such a
+ * change is no unit of that build, so this is why it left.
+ */
+function removedChanges(store: CorpusStore, build: number): Map<string, string> {
+  const m = new Map<string, string>();
+  store.each(
+    "SELECT unit_key, rule FROM decisions WHERE build_id = ? AND unit = 'changes' AND rule <> 'kept'",
+    [build],
+    (r) => m.set(String(r.unit_key), String(r.rule)),
+  );
+  return m;
+}
+
+/** org/number of an example key (org/number/patch set/start/path; exampleStage.ts exampleKey). */
+function changeOfExample(key: string): string {
+  return key.split('/', 2).join('/');
+}
+
+/** Why an example kept by A is not kept by B: B's rule, or the collection rule that removed its change. */
+function leftBecause(
+  now: Unit | undefined,
+  key: string,
+  changesRemoved: () => Map<string, string>,
+): Movement['rule'] | { rule: string; detail: string } {
+  if (now) return now.commentsRemovedBy ? { rule: now.rule, detail: `comments: ${now.commentsRemovedBy}` } : now.rule;
+  const collection = changesRemoved().get(changeOfExample(key));
+  return collection ? { rule: collection, detail: 'its change was removed at collection' } : 'absent';
 }
 
 /**
@@ -172,7 +213,8 @@ export function compareBuilds(store: CorpusStore, from: number, to: number): Bui
       );
     return c;
   };
-  const { keptFrom, left, moved } = leavers(a, b, cell);
+  let removed: Map<string, string> | undefined;
+  const { keptFrom, left, moved } = leavers(a, b, cell, () => (removed ??= removedChanges(store, to)));
   const { keptTo, entered } = entrants(a, b, cell);
   const { textChanged, textNotCounted } = textChanges(store, from, to, b, cell);
   if (textChanged === null) for (const c of cells.values()) c.textChanged = null;
@@ -209,6 +251,7 @@ function leavers(
   a: Map<string, Unit>,
   b: Map<string, Unit>,
   cell: CellOf,
+  changesRemoved: () => Map<string, string>,
 ): { keptFrom: number; left: Movement[]; moved: WindowMove[] } {
   const left: Movement[] = [];
   const moved: WindowMove[] = [];
@@ -228,11 +271,12 @@ function leavers(
       continue;
     }
     c.left++;
+    const why = leftBecause(now, key, changesRemoved);
     left.push({
       key,
       org: d.org,
       window: d.window,
-      rule: now?.rule ?? 'absent',
+      ...(typeof why === 'string' ? { rule: why } : why),
       ...(now?.twin ? { twin: now.twin } : {}),
     });
   }
@@ -342,7 +386,13 @@ export function comparisonReport(
   verbose: boolean,
 ): { rows: string[][]; summary: string[] } {
   const rows: string[][] = [
-    ...c.left.map((m) => ['left', m.key, m.rule, ...(m.twin ? [`twin ${m.twin}`] : [])]),
+    ...c.left.map((m) => [
+      'left',
+      m.key,
+      m.rule,
+      ...(m.twin ? [`twin ${m.twin}`] : []),
+      ...(m.detail ? [m.detail] : []),
+    ]),
     ...c.entered.map((m) => ['entered', m.key, m.rule, m.explanation]),
     ...c.moved.map((m) => ['moved', m.key, m.from ?? '(no window)', m.to ?? '(no window)']),
     ...(verbose ? (c.textChanged ?? []).map((m) => ['changed', m.key, m.window ?? '(no window)']) : []),

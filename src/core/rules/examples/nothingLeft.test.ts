@@ -1,4 +1,5 @@
-import { decidesTable, exampleUnit } from '../testKit';
+import assert from 'node:assert/strict';
+import { decidesTable, evidenceOf, exampleUnit } from '../testKit';
 import { nothingLeft } from './nothingLeft';
 
 describe('rule examples/nothing_left', () => {
@@ -29,4 +30,15 @@ describe('rule examples/nothing_left', () => {
       null,
     ],
   ]);
+  it('names the rules that removed its comments, with how many each', () => {
+    const comments = [
+      { message: '', removedBy: 'deleted_on_host' },
+      { message: 'Thanks, looks good now.', removedBy: 'post_merge_comment' },
+      { message: 'Done', removedBy: 'acknowledgement' },
+      { message: 'Ack', removedBy: 'acknowledgement' },
+    ];
+    assert.deepEqual(evidenceOf(nothingLeft, exampleUnit({ comments })), {
+      comments_removed_by: 'acknowledgement 2, deleted_on_host 1, post_merge_comment 1',
+    });
+  });
 });
